@@ -1,0 +1,73 @@
+"""Checks: small functions over a `Probe`, registered per exercise.
+
+A check's docstring's first line is its title for students, written as a statement
+that passes or fails. A check raises `Failure` (or `Mismatch`) when the student's
+function is wrong. `needs` names checks that must pass first: when one of them
+did not, the check is skipped with a reason, neither passed nor failed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from .boards import simplicity
+from .failures import Call, Failure, Mismatch
+from .probe import Args, Probe
+from .sandbox.values import type_name
+
+CheckFunction = Callable[[Probe], None]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    title: str
+    weight: int
+    needs: tuple[str, ...]
+    run: CheckFunction
+    nudge: str
+
+
+class CheckList:
+    """The checks of one exercise, in the order they run."""
+
+    def __init__(self) -> None:
+        self.checks: list[Check] = []
+
+    def add(self, weight: int, nudge: str, needs: Sequence[CheckFunction] = ()
+            ) -> Callable[[CheckFunction], CheckFunction]:
+        """Register a check; `weight` is its share of the exercise's points (0: a gate)."""
+        def register(fn: CheckFunction) -> CheckFunction:
+            title = (fn.__doc__ or '').strip().splitlines()[0]
+            self.checks.append(Check(fn.__name__, title, weight,
+                                     tuple(n.__name__ for n in needs), fn, nudge))
+            return fn
+        return register
+
+
+def require_type(call: Call, got: Any, *allowed: type) -> None:
+    """Fail unless `got` is exactly one of `allowed` (a subclass is not enough)."""
+    if type(got) not in allowed:
+        wanted = ' or a '.join(kind.__name__ for kind in allowed)
+        raise Failure(f'{call} returned {article(type_name(got))}, expected a {wanted}', call)
+
+
+def article(name: str) -> str:
+    return name if name == 'None' else ('an ' if name[0] in 'aeiou' else 'a ') + name
+
+
+def agree(probe: Probe, inputs: Iterable[Args], expected: Callable[..., Any],
+          kind: type, summary: str) -> None:
+    """Fail on the first input, in the order given, where the function disagrees."""
+    inputs = list(inputs)
+    for args, got in zip(inputs, probe.values(inputs)):
+        want = expected(*args)
+        if type(got) is kind and got == want:
+            continue
+        call = probe.call_of(args)
+        require_type(call, got, kind)
+        raise Mismatch(call, want, got, summary)
+
+
+def simplest_first(boards: Iterable[str]) -> list[str]:
+    return sorted(boards, key=simplicity)

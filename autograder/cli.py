@@ -1,0 +1,48 @@
+"""The command line: `hexgrade COMMAND ...`, one module per command in `commands/`.
+
+`main` is the only place that turns our exceptions into `error: ...` lines and
+exit codes; nothing else exits.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from . import __version__
+from .commands import check
+from .commands.options import EXIT_PASSED, EXIT_USAGE
+from .errors import GraderError
+
+COMMANDS = (
+    check,
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has printed its message already
+        return EXIT_PASSED if exit_.code == 0 else EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except GraderError as error:
+        print(f'error: {error}', file=sys.stderr)
+        if error.tip:
+            print(f'tip: {error.tip}', file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print('error: interrupted', file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog='hexgrade', description='Grade the hexapawn exercises: mirror, winner and '
+                                     'count_boxes.')
+    parser.add_argument('--version', action='version', version=f'hexgrade {__version__}')
+    commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
+    for command in COMMANDS:
+        command.add(commands)
+    return parser

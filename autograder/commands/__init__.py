@@ -1,0 +1,1 @@
+"""One module per subcommand; each has `add(subparsers)` that registers it."""

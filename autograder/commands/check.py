@@ -1,0 +1,40 @@
+"""`hexgrade check PATH`: grade one submission and show what is wrong."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from .options import EXIT_FAILED, EXIT_PASSED, add_config_option, config_from, isolation_from
+
+
+def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    check = commands.add_parser(
+        'check', help='check one submission and show what is wrong',
+        description='Check a folder holding mirror.py, winner.py and count_boxes.py (any '
+                    'of them), one .py file, or a .ipynb notebook.')
+    check.add_argument('path', type=Path, metavar='PATH')
+    check.add_argument('--json', action='store_true',
+                       help='print a Gradescope results.json object instead of text')
+    add_config_option(check)
+    check.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..grading import grade_submission  # the checks load Hypothesis: only when needed
+    from ..render import gradescope, terminal
+    from ..visibility import for_students
+
+    config = config_from(args)
+    if not args.path.exists():
+        raise UsageError(f'{args.path}: no such file or folder',
+                         tip='give a folder, a .py file or a .ipynb notebook')
+    result = grade_submission(args.path, config, isolation_from(args))
+    shown = for_students(result, config.show)
+    if args.json:
+        print(json.dumps(gradescope.results_json(shown), indent=2))
+    else:
+        sys.stdout.write(terminal.render(shown, terminal.wants_colour(sys.stdout)))
+    return EXIT_PASSED if result.all_passed else EXIT_FAILED

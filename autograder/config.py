@@ -1,0 +1,118 @@
+"""Grading settings: `grader.toml`, read and checked in one place.
+
+Every key is validated against its allowed values; an unknown key is rejected
+with a "did you mean"; every message names the file. Out comes a frozen `Config`.
+"""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .errors import ConfigError
+from .probe import PropertySettings
+from .sandbox.limits import Limits
+
+SHOW_CHOICES = ('everything', 'hints', 'names', 'score')
+EXERCISE_NAMES = ('mirror', 'winner', 'count_boxes')
+DEFAULT_POINTS = {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 4.0}
+
+
+@dataclass(frozen=True)
+class Config:
+    points: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_POINTS))
+    limits: Limits = Limits()
+    properties: PropertySettings = PropertySettings()
+    show: str = 'everything'
+    source: str = 'built-in defaults'
+
+
+def _number(low: float, high: float, whole: bool = False) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        kinds = (int,) if whole else (int, float)
+        if type(value) not in kinds or not low <= value <= high:
+            kind = 'a whole number' if whole else 'a number'
+            return f'{kind} from {low:g} to {high:g}'
+        return None
+    return check
+
+
+def _choice(value: Any) -> str | None:
+    return None if value in SHOW_CHOICES else 'one of ' + ', '.join(map(repr, SHOW_CHOICES))
+
+
+# table -> key -> validator returning what is allowed when the value is not
+SCHEMA: dict[str, dict[str, Callable[[Any], str | None]]] = {
+    '': {'seed': _number(0, 2 ** 32 - 1, whole=True)},
+    'points': {name: _number(0, 1000) for name in EXERCISE_NAMES},
+    'limits': {
+        'call_seconds': _number(0.05, 60),
+        'file_seconds': _number(0.5, 600),
+        'memory_mb': _number(64, 8192, whole=True),
+        'output_kb': _number(1, 10240, whole=True),
+    },
+    'hypothesis': {'max_examples': _number(1, 10000, whole=True)},
+    'students': {'show': _choice},
+}
+
+
+def load_config(path: Path | None) -> Config:
+    """The settings in `path`, or the defaults when `path` is None."""
+    if path is None:
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding='utf-8'))
+    except OSError as exc:
+        raise ConfigError(f'{path}: cannot be read ({exc.strerror})') from None
+    except UnicodeDecodeError:
+        raise ConfigError(f'{path}: is not UTF-8 text') from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f'{path}: is not valid TOML ({exc})') from None
+    flat = _validated(data, path)
+    defaults = Config()
+    return Config(
+        points={n: float(flat.get(('points', n), defaults.points[n])) for n in EXERCISE_NAMES},
+        limits=Limits(
+            call_seconds=float(flat.get(('limits', 'call_seconds'),
+                                        defaults.limits.call_seconds)),
+            file_seconds=float(flat.get(('limits', 'file_seconds'),
+                                        defaults.limits.file_seconds)),
+            memory_mb=flat.get(('limits', 'memory_mb'), defaults.limits.memory_mb),
+            output_kb=flat.get(('limits', 'output_kb'), defaults.limits.output_kb),
+        ),
+        properties=PropertySettings(
+            max_examples=flat.get(('hypothesis', 'max_examples'),
+                                  defaults.properties.max_examples),
+            seed=flat.get(('', 'seed'), defaults.properties.seed),
+        ),
+        show=flat.get(('students', 'show'), defaults.show),
+        source=str(path),
+    )
+
+
+def _validated(data: dict[str, Any], path: Path) -> dict[tuple[str, str], Any]:
+    flat: dict[tuple[str, str], Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and key in SCHEMA and key:
+            for inner, inner_value in value.items():
+                flat[(key, inner)] = _checked(key, inner, inner_value, path)
+        else:
+            flat[('', key)] = _checked('', key, value, path)
+    return flat
+
+
+def _checked(table: str, key: str, value: Any, path: Path) -> Any:
+    allowed = SCHEMA.get(table, {})
+    name = f'{table}.{key}' if table else key
+    if key not in allowed:
+        known = [f'{t}.{k}' if t else k for t, keys in SCHEMA.items() for k in keys]
+        known += [t for t in SCHEMA if t]
+        close = difflib.get_close_matches(name, known, n=1)
+        tip = f'; did you mean {close[0]}?' if close else ''
+        raise ConfigError(f'{path}: unknown key {name}{tip}')
+    problem = allowed[key](value)
+    if problem:
+        raise ConfigError(f'{path}: {name} = {value!r} is not allowed; it must be {problem}')
+    return value

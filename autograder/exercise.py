@@ -1,0 +1,33 @@
+"""What the grader knows of one exercise: its function, checks and known mistakes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .checks import Check
+from .mistakes import Mistake
+from .probe import Probe
+from .results import Flag
+
+Flagger = Callable[[Probe], 'Flag | None']
+
+
+@dataclass(frozen=True)
+class Exercise:
+    name: str
+    params: tuple[str, ...]
+    checks: tuple[Check, ...]
+    catalogue: tuple[Mistake, ...]
+    flaggers: tuple[Flagger, ...] = ()
+
+    @property
+    def filename(self) -> str:
+        return f'{self.name}.py'
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(self.params)})"
+
+    @property
+    def weight(self) -> int:
+        return sum(check.weight for check in self.checks)

@@ -1,0 +1,201 @@
+"""★★★ count_boxes(use_mirror): HER's boxes and beads, counted without playing."""
+from __future__ import annotations
+
+from typing import Any
+
+from hexapawn_ref import (START, count_boxes as reference, explore, has_lost, mirror,
+                          moves, other, play)
+from hexapawn_ref.variants import NO_CAPTURES, no_captures
+
+from ..checks import CheckList, article
+from ..exercise import Exercise
+from ..failures import Failure, Mismatch
+from ..mistakes import Mistake
+from ..probe import Probe
+from ..results import Flag
+from ..sandbox.outcomes import Returned
+from ..sandbox.values import type_name
+
+checks = CheckList()
+
+
+def _pair(probe: Probe, use_mirror: bool) -> list[int]:
+    """The answer as a list of two ints; anything else fails the check."""
+    call = probe.call_of((use_mirror,))
+    got = probe.value(use_mirror)
+    if type(got) not in (list, tuple):
+        raise Failure(f'{call} returned {article(type_name(got))}, expected a list '
+                      f'[boxes, beads]', call)
+    if len(got) != 2 or any(type(n) is not int for n in got):
+        raise Failure(f'{call} returned {got!r}, expected two whole numbers [boxes, beads]',
+                      call)
+    return list(got)
+
+
+def _expect(probe: Probe, use_mirror: bool) -> None:
+    got = _pair(probe, use_mirror)
+    want = reference(use_mirror)
+    if got != want:
+        raise Mismatch(probe.call_of((use_mirror,)), want, got)
+
+
+@checks.add(weight=0, nudge='Give back a list of two numbers: [boxes, beads].')
+def returns_pair(probe: Probe) -> None:
+    """count_boxes returns a list of two whole numbers"""
+    _pair(probe, True)
+
+
+@checks.add(weight=3, needs=[returns_pair],
+            nudge='Visit every position a game can reach; keep the ones where Black is to '
+                  'move and has not lost yet, each once.')
+def with_mirror(probe: Probe) -> None:
+    """count_boxes(True) counts 19 boxes and 47 beads"""
+    _expect(probe, True)
+
+
+@checks.add(weight=3, needs=[returns_pair],
+            nudge='Without the mirror, a position and its mirror image are two boxes.')
+def without_mirror(probe: Probe) -> None:
+    """count_boxes(False) counts 37 boxes and 90 beads"""
+    _expect(probe, False)
+
+
+@checks.add(weight=1, needs=[with_mirror],
+            nudge='Start from empty lists or sets inside count_boxes, not outside it.')
+def same_every_time(probe: Probe) -> None:
+    """count_boxes gives the same answer every time it is asked"""
+    asked = [(True,), (False,), (True,), (True,), (False,)]
+    results, _ = probe.fresh(asked)
+    for args, outcome in zip(asked, results):
+        if outcome != probe.outcomes([args])[0]:
+            raise Failure(f'{probe.call_of(args)} gave a different answer when asked again',
+                          probe.call_of(args))
+
+
+@checks.add(weight=1, needs=[with_mirror],
+            nudge='Return the answer; remove the print() calls inside count_boxes.')
+def prints_nothing(probe: Probe) -> None:
+    """count_boxes prints nothing: it gives its answer back with return"""
+    _, printed = probe.fresh([(True,)])
+    if printed:
+        raise Failure(f'count_boxes(True) printed {printed[:80]!r}')
+
+
+# -- known mistakes: each a different way of counting, computed from the rules --------
+
+def _counted(boards: set[str], use_mirror: bool, beads_of: str = 'B') -> list[int]:
+    if use_mirror:
+        boards = {min(b, mirror(b)) for b in boards}
+    return [len(boards), sum(len(moves(b, beads_of)) for b in boards)]
+
+
+def _faced(side: str, ended_too: bool = False, first: str = 'W') -> set[str]:
+    return {b for (b, s) in explore(moves, first) if s == side
+            and (ended_too or not has_lost(b, s))}
+
+
+def _paths() -> list[str]:
+    """Black's positions once per game path leading to them, not once each."""
+    found: list[str] = []
+
+    def walk(board: str, side: str) -> None:
+        if has_lost(board, side):
+            return
+        if side == 'B':
+            found.append(board)
+        for move in moves(board, side):
+            walk(play(board, move), other(side))
+    walk(START, 'W')
+    return found
+
+
+def _answers(answer: Any) -> Any:
+    """A recogniser: the function's answers for True and False are `answer(use_mirror)`."""
+    def recognise(probe: Probe) -> bool:
+        for use_mirror in (True, False):
+            outcome = probe.outcomes([(use_mirror,)])[0]
+            if not isinstance(outcome, Returned) or type(outcome.value) not in (list, tuple):
+                return False
+            if list(outcome.value) not in _as_options(answer(use_mirror)):
+                return False
+        return True
+    return recognise
+
+
+def _as_options(answer: Any) -> list[list[int]]:
+    return answer if answer and isinstance(answer[0], list) else [answer]
+
+
+def _mirror_ignored(probe: Probe) -> bool:
+    answers = [probe.outcomes([(m,)])[0] for m in (True, False)]
+    return answers[0] == answers[1] and isinstance(answers[0], Returned) and \
+        answers[0] in (Returned(reference(True)), Returned(reference(False)))
+
+
+def _not_reset(probe: Probe) -> bool:
+    first = probe.outcomes([(True,)])[0]
+    again, _ = probe.fresh([(True,)])
+    return first == Returned(reference(True)) and again[0] != first
+
+
+PATHS = _paths()
+
+CATALOGUE = (
+    Mistake('stub answer',
+            'count_boxes still gives back [0, 0]: it has to visit the positions and count.',
+            _answers(lambda m: [0, 0])),
+    Mistake('beads and boxes swapped',
+            'The two numbers are the right way round in the exercise: [boxes, beads].',
+            _answers(lambda m: list(reversed(reference(m))))),
+    Mistake('use_mirror ignored',
+            'You give the same answer with use_mirror True and False: when it is True, '
+            'count a position and its mirror image once, with min(board, mirror(board)).',
+            _mirror_ignored),
+    Mistake('use_mirror the wrong way round',
+            'Your answers for True and False are swapped: use the mirror only when '
+            'use_mirror is True.',
+            _answers(lambda m: reference(not m))),
+    Mistake('global not reset',
+            'The second call gives another answer than the first: the lists or sets you '
+            'fill are made outside count_boxes, so they keep what an earlier call found.',
+            _not_reset),
+    Mistake('ended positions counted',
+            'You also count positions where Black has already lost. HER needs no box '
+            'there: leave out the positions where has_lost(board, "B") is True.',
+            _answers(lambda m: _counted(_faced('B', ended_too=True), m))),
+    Mistake("White's positions counted",
+            "These are the positions White faces. HER plays Black: count the positions "
+            "where it is Black's turn.",
+            _answers(lambda m: [_counted(_faced('W'), m),
+                                _counted(_faced('W') | _faced('B'), m)])),
+    Mistake('game paths counted',
+            'You count a position once for every way a game reaches it. A box is one '
+            'position: keep the positions you have seen in a set or dictionary.',
+            _answers(lambda m: [len(PATHS), sum(len(moves(b, 'B')) for b in PATHS)])),
+    Mistake('Black moves first',
+            'White moves first: start from the position after each of White first moves, '
+            'not from the start with Black to move.',
+            _answers(lambda m: reference(m, moves, 'B'))),
+    Mistake("White's moves as beads",
+            "A bead is one of Black's moves in that box: count moves(board, 'B').",
+            _answers(lambda m: _counted(_faced('B'), m, beads_of='W'))),
+)
+
+
+def hard_coded(probe: Probe) -> Flag | None:
+    """Flag an answer that does not follow a change of the rules it is given."""
+    results, _ = probe.fresh([(True,), (False,)],
+                             patch={'source': NO_CAPTURES, 'names': ['moves']})
+    plain = probe.outcomes([(True,), (False,)])
+    if plain != [Returned(reference(True)), Returned(reference(False))]:
+        return None
+    follows = results == [Returned(reference(m, no_captures)) for m in (True, False)]
+    if follows or results != plain:
+        return None
+    return Flag('hard-coded', 'count_boxes gave the same numbers when its moves() was '
+                'replaced by other rules: it may return fixed numbers instead of counting '
+                '(or it uses rules of its own); worth a look.')
+
+
+EXERCISE = Exercise('count_boxes', ('use_mirror',), tuple(checks.checks), CATALOGUE,
+                    flaggers=(hard_coded,))

@@ -1,0 +1,150 @@
+"""★ mirror(board): the board seen in a mirror, each row of three back to front."""
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from hypothesis import example, given, strategies as st
+
+from hexapawn_ref import mirror as reference
+
+from ..checks import CheckList, agree, require_type, simplest_first
+from ..exercise import Exercise
+from ..failures import Failure, Mismatch
+from ..mistakes import Mistake, behaves_like
+from ..probe import Probe
+from ..properties import check_property
+
+EXAMPLE = 'BB..W.W.W'
+ALL_BOARDS = simplest_first(''.join(squares) for squares in product('.BW', repeat=9))
+SAMPLE = [(board,) for board in ALL_BOARDS[:400]]  # enough to tell mistakes apart
+
+checks = CheckList()
+
+
+@checks.add(weight=0, nudge='Give back the mirrored board as a string of 9 characters.')
+def returns_board(probe: Probe) -> None:
+    """mirror returns a string of 9 characters"""
+    call = probe.call_of((EXAMPLE,))
+    got = probe.value(EXAMPLE)
+    require_type(call, got, str)
+    if len(got) != 9:
+        raise Failure(f'{call} returned {got!r}, which has {len(got)} characters, not 9', call)
+
+
+@checks.add(weight=1, needs=[returns_board],
+            nudge="Take the rows one at a time: squares 0-2, 3-5 and 6-8.")
+def lesson_example(probe: Probe) -> None:
+    """mirror gives the lesson's example right"""
+    agree(probe, [(EXAMPLE,)], reference, str, 'the example from the exercise')
+
+
+@checks.add(weight=4, needs=[returns_board],
+            nudge='Each row stays where it is; only the order of its three squares turns round.')
+def reverses_each_row(probe: Probe) -> None:
+    """mirror reverses each row of every board (all 3^9 of them)"""
+    agree(probe, [(board,) for board in ALL_BOARDS], reference, str,
+          'a row came out wrong')
+
+
+@checks.add(weight=1, needs=[lesson_example],
+            nudge='Mirroring the mirror image must give back the board you started with.')
+def own_inverse(probe: Probe) -> None:
+    """mirroring a board twice gives the board back"""
+    @given(st.text(alphabet='.BW', min_size=9, max_size=9))
+    @example('BBB...WWW')
+    def twice(board: str) -> None:
+        once = probe.value(board)
+        require_type(probe.call_of((board,)), once, str)
+        back = probe.value(once)
+        if back != board:
+            raise Mismatch(probe.call_of((once,)), board, back,
+                           f'mirror(mirror({board!r})) is not {board!r}')
+    check_property(twice, probe.properties)
+
+
+@checks.add(weight=1, needs=[lesson_example],
+            nudge='Work on any 9 characters: do not look at what the squares hold.')
+def any_characters(probe: Probe) -> None:
+    """mirror works on any 9 characters, not only 'B', 'W' and '.'"""
+    @given(st.text(min_size=9, max_size=9))
+    @example('abcdefghi')
+    def anything(board: str) -> None:
+        got = probe.value(board)
+        call = probe.call_of((board,))
+        require_type(call, got, str)
+        if got != reference(board):
+            raise Mismatch(call, reference(board), got)
+    check_property(anything, probe.properties)
+
+
+@checks.add(weight=1, needs=[lesson_example],
+            nudge='Compute the answer from the board alone, with nothing kept between calls.')
+def same_every_time(probe: Probe) -> None:
+    """mirror gives the same answer every time it is asked"""
+    boards = [(EXAMPLE,), ('BBB...WWW',), (EXAMPLE,), ('.B.W..W.W',), (EXAMPLE,)]
+    results, _ = probe.fresh(boards)
+    for args, outcome in zip(boards, results):
+        want = probe.outcomes([args])[0]
+        if outcome != want:
+            raise Failure(f'{probe.call_of(args)} gave a different answer when asked again',
+                          probe.call_of(args))
+
+
+@checks.add(weight=1, needs=[lesson_example],
+            nudge='Return the answer; remove the print() calls inside mirror.')
+def prints_nothing(probe: Probe) -> None:
+    """mirror prints nothing: it gives its answer back with return"""
+    _, printed = probe.fresh([(EXAMPLE,)])
+    if printed:
+        raise Failure(f'{probe.call_of((EXAMPLE,))} printed {printed[:80]!r}',
+                      probe.call_of((EXAMPLE,)))
+
+
+def _rows(board: str) -> list[str]:
+    return [board[0:3], board[3:6], board[6:9]]
+
+
+def _model(fn: Any) -> Any:
+    return behaves_like(fn, SAMPLE)
+
+
+CATALOGUE = (
+    Mistake('unchanged board',
+            'mirror gives the board back as it was: each row still has to be turned round.',
+            _model(lambda b: b)),
+    Mistake('whole string reversed',
+            'You reversed the whole string, which also turns the board upside down: '
+            'reverse each row of three on its own.',
+            _model(lambda b: b[::-1])),
+    Mistake('rows swapped',
+            'You swapped the top and bottom rows, a mirror laid along the middle row. '
+            'Keep each row where it is and reverse the squares inside it.',
+            _model(lambda b: b[6:9] + b[3:6] + b[0:3])),
+    Mistake('list returned',
+            'mirror gives back a list; turn it into one string with "".join(...).',
+            _model(lambda b: list(b[2::-1] + b[5:2:-1] + b[8:5:-1]))),
+    Mistake('rows returned as a list',
+            'mirror gives back a list of rows; join them into one string of 9 characters.',
+            _model(lambda b: [row[::-1] for row in _rows(b)])),
+    Mistake('printed instead of returned',
+            'mirror prints its answer and gives back None: use return instead of print.',
+            _model(lambda b: None)),
+    Mistake('middle row forgotten',
+            'The top and bottom rows are right, but the middle row (squares 3-5) was '
+            'left as it was.',
+            _model(lambda b: b[2::-1] + b[3:6] + b[8:5:-1])),
+    Mistake('only the top row',
+            'Only the top row is turned round: do the same for squares 3-5 and 6-8.',
+            _model(lambda b: b[2::-1] + b[3:9])),
+    Mistake('slices one short',
+            'Your slices stop one square too early: board[2:0:-1] leaves out square 0. '
+            'Leave out the stop, as in board[2::-1], or stop at -1 with care.',
+            _model(lambda b: b[2:0:-1] + b[5:3:-1] + b[8:6:-1])),
+    Mistake('rows and columns swapped',
+            'You turned rows into columns, a mirror along the diagonal. A mirror at the side '
+            'keeps every row in place and reads it back to front.',
+            _model(lambda b: b[0::3] + b[1::3] + b[2::3])),
+)
+
+EXERCISE = Exercise('mirror', ('board',), tuple(checks.checks), CATALOGUE)

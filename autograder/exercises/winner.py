@@ -1,0 +1,166 @@
+"""★★ winner(board, side): who has won, with `side` the player whose turn it is."""
+from __future__ import annotations
+
+from typing import Callable
+
+from hypothesis import given, strategies as st
+
+from hexapawn_ref import has_lost, moves, other, play, reachable, START
+from hexapawn_ref import winner as reference
+
+from ..checks import CheckList, agree, require_type
+from ..exercise import Exercise
+from ..failures import Failure, Mismatch
+from ..mistakes import Mistake, behaves_like
+from ..probe import Args, Probe
+from ..properties import check_property
+
+EXAMPLES = [('.B..WW...', 'B'), ('W..BB...W', 'B')]
+POSITIONS: list[Args] = list(reachable())  # fewest moves from the start first
+ENDED = [pos for pos in POSITIONS if reference(*pos)]
+GOING_ON = [pos for pos in POSITIONS if not reference(*pos)]
+
+checks = CheckList()
+
+
+@checks.add(weight=0, nudge="Give back 'W', 'B' or '' (an empty string), never None.")
+def returns_text(probe: Probe) -> None:
+    """winner returns a string: 'W', 'B' or ''"""
+    for args in EXAMPLES + [(START, 'W')]:
+        call = probe.call_of(args)
+        got = probe.value(*args)
+        require_type(call, got, str)
+        if got not in ('W', 'B', ''):
+            raise Failure(f"{call} returned {got!r}, expected 'W', 'B' or ''", call)
+
+
+@checks.add(weight=1, needs=[returns_text],
+            nudge="Check Gardner's three ways to win, for the player who moved last.")
+def lesson_examples(probe: Probe) -> None:
+    """winner gives the lesson's two examples right"""
+    agree(probe, EXAMPLES, reference, str, 'an example from the exercise')
+
+
+@checks.add(weight=2, needs=[returns_text],
+            nudge='A game is over when a pawn reached the far row, all enemy pawns are gone, '
+                  'or the player to move is stuck.')
+def ended_games_have_a_winner(probe: Probe) -> None:
+    """every game that is over has a winner"""
+    for args, got in zip(ENDED, probe.values(ENDED)):
+        if got not in ('W', 'B'):
+            raise Mismatch(probe.call_of(args), reference(*args), got,
+                           'this game is over, but winner named nobody')
+
+
+@checks.add(weight=1, needs=[ended_games_have_a_winner],
+            nudge="While the player to move can still move and nobody reached a far row, "
+                  "the game goes on: give back ''.")
+def going_games_have_none(probe: Probe) -> None:
+    """a game that goes on has no winner yet"""
+    for args, got in zip(GOING_ON, probe.values(GOING_ON)):
+        if got != '':
+            raise Mismatch(probe.call_of(args), '', got,
+                           'this game goes on, but winner named a winner')
+
+
+@checks.add(weight=3, needs=[returns_text],
+            nudge='Only the player who just moved can have won: the one whose turn it is not.')
+def right_in_every_position(probe: Probe) -> None:
+    """winner is right in all 135 positions of real games, whoever is to move"""
+    agree(probe, POSITIONS, reference, str, 'the wrong winner')
+
+
+@checks.add(weight=1, needs=[lesson_examples],
+            nudge="Look at the board after each move: '' until the very end.")
+def follows_whole_games(probe: Probe) -> None:
+    """winner follows whole games, move by move, to their end"""
+    @given(st.lists(st.integers(min_value=0, max_value=3), max_size=10))
+    def game(choices: list[int]) -> None:
+        board, side = START, 'W'
+        for choice in choices + [0] * 10:
+            call = probe.call_of((board, side))
+            got = probe.value(board, side)
+            if got != reference(board, side):
+                raise Mismatch(call, reference(board, side), got)
+            if has_lost(board, side):
+                return
+            options = moves(board, side)
+            board, side = play(board, options[choice % len(options)]), other(side)
+    check_property(game, probe.properties)
+
+
+@checks.add(weight=1, needs=[lesson_examples],
+            nudge='Compute the answer from the board alone, with nothing kept between calls.')
+def same_every_time(probe: Probe) -> None:
+    """winner gives the same answer every time it is asked"""
+    asked = EXAMPLES + POSITIONS[:20] + EXAMPLES
+    results, _ = probe.fresh(asked)
+    for args, outcome in zip(asked, results):
+        if outcome != probe.outcomes([args])[0]:
+            raise Failure(f'{probe.call_of(args)} gave a different answer when asked again',
+                          probe.call_of(args))
+
+
+@checks.add(weight=1, needs=[lesson_examples],
+            nudge='Return the answer; remove the print() calls inside winner.')
+def prints_nothing(probe: Probe) -> None:
+    """winner prints nothing: it gives its answer back with return"""
+    _, printed = probe.fresh(EXAMPLES)
+    if printed:
+        raise Failure(f'{probe.call_of(EXAMPLES[0])} printed {printed[:80]!r}')
+
+
+def _far_row(board: str) -> str:
+    return 'W' if 'W' in board[0:3] else 'B' if 'B' in board[6:9] else ''
+
+
+def _model(fn: Callable[[str, str], object]) -> Callable[[Probe], bool]:
+    return behaves_like(fn, POSITIONS)
+
+
+def _goes_on_as_other_text(probe: Probe) -> bool:
+    """Right when the game is over, but some other text than '' while it goes on."""
+    ended_right = behaves_like(reference, ENDED)(probe)
+    going = set(repr(v) for v in probe.values(GOING_ON))
+    return ended_right and len(going) == 1 and going != {repr('')} and going != {'None'}
+
+
+CATALOGUE = (
+    Mistake('nobody ever wins',
+            "winner always says the game goes on: check the ways a game can end.",
+            _model(lambda b, s: '')),
+    Mistake('None instead of empty string',
+            "When the game goes on, give back '' (an empty string), not None: "
+            "a function without return gives back None.",
+            _model(lambda b, s: reference(b, s) or None)),
+    Mistake('far rows swapped',
+            "White moves up, so White wins on the top row (squares 0-2) and Black on the "
+            "bottom row (squares 6-8): you have the two far rows the wrong way round.",
+            _model(lambda b, s: 'W' if 'W' in b[6:9] else 'B' if 'B' in b[0:3]
+                   else (other(s) if not moves(b, s) else ''))),
+    Mistake('stuck rule forgotten',
+            "A player who cannot move loses, even with pawns left: use moves(board, side) "
+            "to see whether the player to move is stuck.",
+            _model(lambda b, s: _far_row(b) or ('B' if 'W' not in b else 'W' if 'B' not in b
+                                                else ''))),
+    Mistake('only the far rows',
+            'You only look at the far rows. A game also ends when one side has no pawns '
+            'left, or the player to move is stuck.',
+            _model(lambda b, s: _far_row(b))),
+    Mistake('whose turn confused',
+            "side is the player whose turn it is, so it is side that may be stuck, and the "
+            "other player who wins; you looked at the wrong player.",
+            _model(lambda b, s: _far_row(b) or (s if not moves(b, other(s)) else ''))),
+    Mistake('loser named',
+            'You give back the player who lost; the exercise asks for the one who won.',
+            _model(lambda b, s: s if has_lost(b, s) else '')),
+    Mistake('True or False returned',
+            "winner gives back True or False; the exercise asks for 'W', 'B' or ''.",
+            _model(lambda b, s: has_lost(b, s))),
+    Mistake('other text while the game goes on',
+            "While the game goes on, give back exactly '' (an empty string, nothing "
+            "between the quotes).",
+            _goes_on_as_other_text),
+)
+
+EXERCISE = Exercise('winner', ('board', 'side'), tuple(checks.checks), CATALOGUE)

@@ -1,0 +1,201 @@
+"""Grading one submission: each exercise in its own child, its checks in the parent."""
+from __future__ import annotations
+
+import difflib
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from . import __version__
+from .checks import Check
+from .config import Config
+from .errors import GraderError
+from .exercise import Exercise
+from .exercises import EXERCISES
+from .failures import Failure, Mismatch
+from .boards import draw, first_difference, is_board
+from .kit import game_file
+from .loading import Located, Missing, locate
+from .mistakes import Mistake, diagnose
+from .probe import Probe
+from .results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from .sandbox.isolation import Isolation
+from .sandbox.outcomes import Died, Raised, TimedOut
+from .sandbox.process import Loaded, StudentProcess
+
+SHOWN_CHARS = 120
+
+
+def grade_submission(path: Path, config: Config, isolation: Isolation) -> SubmissionResult:
+    """Grade whatever `path` holds; the exercises run side by side."""
+    located = locate(path, tuple(e.name for e in EXERCISES))
+    with ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
+        results = list(pool.map(lambda e: grade_exercise(e, located[e.name], config, isolation),
+                                EXERCISES))
+    return SubmissionResult(str(path), tuple(results), __version__,
+                            config.properties.seed, isolation.name)
+
+
+def grade_exercise(exercise: Exercise, located: Located, config: Config,
+                   isolation: Isolation) -> ExerciseResult:
+    if isinstance(located, Missing):
+        return _not_graded(exercise, located.reason, config, Flag('not found', located.reason))
+    with StudentProcess(config.limits, isolation) as process:
+        loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
+        problem = _load_problem(exercise, located.filename, loaded)
+        if problem:
+            return _not_graded(exercise, problem, config, _load_flag(loaded, problem))
+        probe = Probe(process, exercise.name, config.properties)
+        statuses = _run(exercise.checks, probe)
+        failed = any(isinstance(s, Failure) for s in statuses.values())
+        mistake = diagnose(exercise.catalogue, probe) if failed else None
+        flags = [flag for flagger in exercise.flaggers if (flag := flagger(probe))]
+        flags += _trouble_flags(probe)
+    return _assemble(exercise, config, statuses, mistake, tuple(flags))
+
+
+# -- running the checks ------------------------------------------------------------
+
+Status = Failure | str  # 'passed', a reason for skipping, or the failure
+
+
+def _run(checks: tuple[Check, ...], probe: Probe) -> dict[str, Status]:
+    statuses: dict[str, Status] = {}
+    titles = {check.name: check.title for check in checks}
+    for check in checks:
+        blocking = [n for n in check.needs if statuses.get(n) != 'passed']
+        if blocking:
+            statuses[check.name] = f'needs "{titles[blocking[0]]}" to pass first'
+            continue
+        try:
+            check.run(probe)
+            statuses[check.name] = 'passed'
+        except Failure as failure:
+            statuses[check.name] = failure
+        except Exception as exc:  # a bug of ours: never shown as the student's failure
+            raise GraderError(f'the check "{check.name}" of {probe.function} crashed: '
+                              f'{type(exc).__name__}: {exc}') from exc
+    return statuses
+
+
+def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
+              mistake: Mistake | None, flags: tuple[Flag, ...]) -> ExerciseResult:
+    total = config.points[exercise.name]
+    share = total / exercise.weight if exercise.weight else 0.0
+    results = [_loads_check(exercise, None)]
+    for check in exercise.checks:
+        status = statuses[check.name]
+        worth = round(share * check.weight, 2)
+        if status == 'passed':
+            results.append(CheckResult(check.name, check.title, 'passed', worth, worth))
+        elif isinstance(status, Failure):
+            hint = mistake.hint if mistake else check.nudge
+            results.append(CheckResult(check.name, check.title, 'failed', 0.0, worth,
+                                       finding=_finding(status, hint, mistake)))
+        else:
+            results.append(CheckResult(check.name, check.title, 'skipped', 0.0, worth,
+                                       reason=status))
+    passed = sum(c.weight for c in exercise.checks if statuses[c.name] == 'passed')
+    points = round(share * passed, 2)
+    return ExerciseResult(exercise.name, points, float(total), tuple(results),
+                          misconception=mistake.name if mistake else None, flags=flags)
+
+
+def _finding(failure: Failure, hint: str, mistake: Mistake | None) -> Finding:
+    call = failure.call
+    args = call.args if call else ()
+    board = tuple(draw(args[0])) if args and is_board(args[0]) else ()
+    side = args[1] if len(args) == 2 and args[1] in ('W', 'B') else None
+    if isinstance(failure, Mismatch):
+        return Finding(failure.summary, str(call), board, side, _shown(failure.expected),
+                       _shown(failure.got), first_difference(failure.expected, failure.got),
+                       hint, mistake.name if mistake else None)
+    return Finding(failure.summary, str(call) if call else None, board, side, hint=hint,
+                   misconception=mistake.name if mistake else None)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + '...'
+
+
+# -- when an exercise cannot be graded ----------------------------------------------
+
+def _load_problem(exercise: Exercise, filename: str, loaded: Loaded) -> str | None:
+    error = loaded.error
+    if isinstance(error, TimedOut):
+        return (f'{filename} did not finish loading within {error.seconds:g} s: is there an '
+                f'endless loop outside the functions?')
+    if isinstance(error, Died):
+        return f'{filename} stopped while loading: {error.reason}'
+    if isinstance(error, Raised):
+        if error.type_name in ('SyntaxError', 'IndentationError', 'TabError'):
+            return f'{filename} has a syntax error on line {error.line}: {error.message}'
+        return f'{filename} {error.describe()} while loading'
+    signature = loaded.functions.get(exercise.name)
+    if exercise.name not in loaded.functions:
+        return _missing_function(exercise, filename, loaded)
+    if signature is None:
+        return f'in {filename}, {exercise.name} is not a function defined with def'
+    if not signature.accepts(len(exercise.params)):
+        takes = ', '.join(signature.params)
+        return (f'{exercise.name}({takes}) takes {signature.allowed} argument'
+                f'{"s" if signature.allowed != 1 else ""}, but the exercise calls '
+                f'{exercise.signature}')
+    return None
+
+
+def _missing_function(exercise: Exercise, filename: str, loaded: Loaded) -> str:
+    defined = [name for name in loaded.functions if not name.startswith('_')]
+    close = difflib.get_close_matches(exercise.name, defined, n=1, cutoff=0.6)
+    close = close or [n for n in defined if n.lower() == exercise.name.lower()]
+    if close:
+        return (f'{filename} defines {close[0]}, not {exercise.name}: did you mean '
+                f'`{exercise.name}`?')
+    return f'{filename} does not define {exercise.signature}'
+
+
+def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
+    if isinstance(loaded.error, TimedOut):
+        return Flag('timeout', problem)
+    if isinstance(loaded.error, Died):
+        return Flag('crash', problem)
+    return None
+
+
+def _not_graded(exercise: Exercise, problem: str, config: Config,
+                flag: Flag | None) -> ExerciseResult:
+    total = config.points[exercise.name]
+    share = total / exercise.weight if exercise.weight else 0.0
+    results = [_loads_check(exercise, problem)]
+    results += [CheckResult(c.name, c.title, 'skipped', 0.0, round(share * c.weight, 2),
+                            reason=f'{exercise.filename} could not be graded')
+                for c in exercise.checks]
+    return ExerciseResult(exercise.name, 0.0, float(total), tuple(results), problem=problem,
+                          flags=(flag,) if flag else ())
+
+
+def _loads_check(exercise: Exercise, problem: str | None) -> CheckResult:
+    title = f'{exercise.signature} is there and loads'
+    if problem is None:
+        return CheckResult('loads', title, 'passed', 0.0, 0.0)
+    return CheckResult('loads', title, 'failed', 0.0, 0.0,
+                       finding=Finding(problem, hint=_loading_hint(exercise)))
+
+
+def _loading_hint(exercise: Exercise) -> str:
+    return (f'Put {exercise.signature} in {exercise.filename}, run the file once yourself '
+            f'to see that it loads, then check again.')
+
+
+def _trouble_flags(probe: Probe) -> list[Flag]:
+    flags = []
+    if probe.process.gone:
+        kind = 'timeout' if probe.process.overran else 'crash'
+        flags.append(Flag(kind, f'{probe.function}: {probe.process.gone}'))
+    elif probe.timed_out:
+        flags.append(Flag('timeout', f'{probe.function} ran past its time limit'))
+    if probe.process.output_dropped:
+        flags.append(Flag('output cut', f'{probe.function} printed more than the limit; '
+                                        f'{probe.process.output_dropped} characters dropped'))
+    return flags

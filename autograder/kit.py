@@ -1,0 +1,28 @@
+"""Where the student kit and the model answers live in the project.
+
+The game file (`exercises/hexapawn.py`) is part of the student kit, so a child may
+hold it: it is how a student's `from hexapawn import moves` keeps working while
+graded. The model answers are for tests and the nbgrader course only; they are
+never sent to a child.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import GraderError
+
+PROJECT = Path(__file__).resolve().parent.parent
+KIT = PROJECT / 'exercises'
+SOLUTIONS = PROJECT / 'solutions'
+
+
+@lru_cache(maxsize=None)
+def game_file() -> str:
+    """The source of the lesson's game file, for the child's `import hexapawn`."""
+    try:
+        return (KIT / 'hexapawn.py').read_text(encoding='utf-8')
+    except OSError as exc:
+        raise GraderError(f'the game file {KIT / "hexapawn.py"} is missing ({exc.strerror})',
+                          tip='install hexgrade from its source folder: pip install -e .') \
+            from None

@@ -1,0 +1,1 @@
+"""Renderers: each turns result records into one output format."""

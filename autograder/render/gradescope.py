@@ -1,0 +1,46 @@
+"""Results as one Gradescope `results.json` object."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..results import CheckResult, ExerciseResult, SubmissionResult
+from .terminal import finding_lines
+
+
+def results_json(result: SubmissionResult) -> dict[str, Any]:
+    return {
+        'score': result.points,
+        'max_score': result.max_points,
+        'visibility': 'visible',
+        'stdout_visibility': 'hidden',
+        'tests': [_test(result, exercise, check) for exercise in result.exercises
+                  for check in exercise.checks],
+        'extra_data': {'grader_version': result.grader_version, 'seed': result.seed,
+                       'isolation': result.isolation, 'source': result.source},
+    }
+
+
+def _test(result: SubmissionResult, exercise: ExerciseResult, check: CheckResult
+          ) -> dict[str, Any]:
+    extra: dict[str, Any] = {'exercise': exercise.exercise, 'check': check.name,
+                             'state': check.status, 'isolation': result.isolation,
+                             'flags': [flag.kind for flag in exercise.flags]}
+    if check.status == 'failed' and exercise.misconception:
+        extra['misconception'] = exercise.misconception
+    return {
+        'name': f'{exercise.exercise}: {check.title}',
+        'score': check.points,
+        'max_score': check.max_points,
+        'status': 'passed' if check.status == 'passed' else 'failed',
+        'output': _output(check),
+        'visibility': 'visible',
+        'extra_data': extra,
+    }
+
+
+def _output(check: CheckResult) -> str:
+    if check.status == 'skipped':
+        return f'Skipped: {check.reason}'
+    if check.finding is None:
+        return ''
+    return '\n'.join(finding_lines(check.finding))

@@ -1,0 +1,74 @@
+"""Grading results as plain data. Every output format renders these records."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Status = Literal['passed', 'failed', 'skipped']
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a failed check shows: the call, the board, expected and got, the hint."""
+
+    summary: str
+    call: str | None = None
+    board: tuple[str, ...] = ()
+    side: str | None = None
+    expected: str | None = None
+    got: str | None = None
+    difference: int | None = None
+    hint: str = ''
+    misconception: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    name: str
+    title: str
+    status: Status
+    points: float
+    max_points: float
+    finding: Finding | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Something the teacher should look at; a flag never changes the score."""
+
+    kind: Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut']
+    note: str
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    exercise: str
+    points: float
+    max_points: float
+    checks: tuple[CheckResult, ...]
+    problem: str | None = None
+    misconception: str | None = None
+    flags: tuple[Flag, ...] = ()
+
+
+@dataclass(frozen=True)
+class SubmissionResult:
+    source: str
+    exercises: tuple[ExerciseResult, ...]
+    grader_version: str
+    seed: int
+    isolation: str
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def points(self) -> float:
+        return round(sum(e.points for e in self.exercises), 2)
+
+    @property
+    def max_points(self) -> float:
+        return round(sum(e.max_points for e in self.exercises), 2)
+
+    @property
+    def all_passed(self) -> bool:
+        return not any(c.status == 'failed' for e in self.exercises for c in e.checks)

@@ -1,0 +1,263 @@
+"""The child process that holds one student file and answers calls on it.
+
+This file runs as a script in a fresh interpreter (`python -I -S`), so it imports
+only the standard library: nothing of the grader, the reference or the solutions
+is ever in this process. It speaks to the parent over two inherited pipe fds with
+length-prefixed JSON, and trusts nothing the student's code leaves behind: every
+value goes back as tagged plain data that the parent rebuilds and checks itself.
+"""
+import io
+import json
+import os
+import resource
+import signal
+import sys
+import time
+import traceback
+import types
+
+MAX_ITEMS = 1000
+MAX_TEXT = 10_000
+
+
+class CallTimeout(BaseException):
+    """Raised in the student's code when one call runs past its limit."""
+
+
+class Clock:
+    """Per-call time limits without two system calls per call: a timer ticks
+    every TICK seconds and its handler raises CallTimeout in the running call
+    once that call is over its limit."""
+
+    TICK = 0.02
+
+    def __init__(self):
+        self.until = None
+        signal.signal(signal.SIGALRM, self._tick)
+        signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
+
+    def start(self, seconds):
+        self.until = time.monotonic() + seconds
+
+    def stop(self):
+        self.until = None
+
+    def _tick(self, signum, frame):
+        if self.until is not None and time.monotonic() > self.until:
+            self.until = None
+            raise CallTimeout()
+
+
+def encode(value, depth=0):
+    """Tag a value with its exact type, so a str subclass never passes as a str."""
+    kind = type(value)
+    if kind is str:
+        return ['str', value] if len(value) <= MAX_TEXT else ['str', value[:MAX_TEXT], len(value)]
+    if kind is bool:
+        return ['bool', value]
+    if kind is int:
+        return ['int', value] if abs(value) < 2 ** 53 else ['other', 'int', 'a huge int']
+    if value is None:
+        return ['none']
+    if kind in (list, tuple) and depth < 3:
+        items = [encode(item, depth + 1) for item in value[:MAX_ITEMS]]
+        if len(value) <= MAX_ITEMS:
+            return [kind.__name__, items]
+        return [kind.__name__, items, len(value)]
+    try:
+        shown = object.__repr__(value) if depth >= 3 else repr(value)
+    except BaseException:  # a hostile __repr__ must not take the child down
+        shown = '<unprintable>'
+    return ['other', kind.__name__, str(shown)[:200]]
+
+
+class BoundedText(io.TextIOBase):
+    """Keeps the first `limit` characters written and counts the rest."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.parts = []
+        self.kept = 0
+        self.dropped = 0
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        text = str(text)
+        room = self.limit - self.kept
+        self.parts.append(text[:room])
+        self.kept += min(len(text), room)
+        self.dropped += max(0, len(text) - room)
+        return len(text)
+
+    def take(self):
+        out = {'text': ''.join(self.parts), 'dropped': self.dropped}
+        self.parts, self.kept, self.dropped = [], 0, 0
+        return out
+
+
+def describe_error(exc, filename):
+    """The exception as the student should see it: only frames of their own file."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    line = frames[-1].lineno if frames else getattr(exc, 'lineno', None)
+    try:
+        message = str(exc)
+    except BaseException:
+        message = '<unprintable message>'
+    return {'type': type(exc).__name__, 'message': message[:500], 'line': line}
+
+
+def signature_of(fn):
+    """Required and allowed positional parameter counts of a plain function."""
+    code = getattr(fn, '__code__', None)
+    if code is None:
+        return None
+    positional = code.co_argcount
+    defaults = len(getattr(fn, '__defaults__', None) or ())
+    varargs = bool(code.co_flags & 0x04)
+    names = list(code.co_varnames[:positional])
+    return {'required': positional - defaults, 'allowed': positional, 'varargs': varargs,
+            'params': names}
+
+
+class Child:
+    def __init__(self, reader, writer, limits):
+        self.reader = reader
+        self.writer = writer
+        self.limits = limits
+        self.output = BoundedText(limits['output_chars'])
+        self.namespace = {}
+        self.filename = '<submission>'
+        self.clock = Clock()
+
+    # -- the wire --------------------------------------------------------
+    def receive(self):
+        header = self._read_exactly(8)
+        if header is None:
+            return None
+        return json.loads(self._read_exactly(int(header)).decode('utf-8'))
+
+    def _read_exactly(self, size):
+        chunks = []
+        while size:
+            chunk = os.read(self.reader, size)
+            if not chunk:
+                return None
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b''.join(chunks)
+
+    def send(self, message):
+        data = json.dumps(message, separators=(',', ':')).encode('utf-8')
+        payload = b'%08d' % len(data) + data
+        while payload:
+            payload = payload[os.write(self.writer, payload):]
+
+    # -- the work --------------------------------------------------------
+    def load(self, request):
+        self.filename = request['filename']
+        for name, text in request.get('modules', {}).items():
+            module = types.ModuleType(name)
+            exec(compile(text, name + '.py', 'exec'), module.__dict__)
+            sys.modules[name] = module
+        self.namespace = {'__name__': 'submission', '__file__': self.filename,
+                          '__builtins__': __builtins__}
+        error = None
+        try:
+            code = compile(request['source'], self.filename, 'exec', dont_inherit=True)
+        except SyntaxError as exc:
+            return {'error': {'type': type(exc).__name__, 'message': exc.msg,
+                              'line': exc.lineno}, 'output': self.output.take()}
+        self.clock.start(self.limits['load_seconds'])
+        try:
+            exec(code, self.namespace)
+        except CallTimeout:
+            error = {'type': 'timeout', 'message': '', 'line': None}
+        except BaseException as exc:
+            error = describe_error(exc, self.filename)
+        finally:
+            self.clock.stop()
+        functions = {name: signature_of(value) for name, value in list(self.namespace.items())
+                     if isinstance(name, str) and callable(value) and not name.startswith('__')}
+        return {'error': error, 'functions': functions, 'output': self.output.take()}
+
+    def call(self, request):
+        fn = self.namespace.get(request['name'])
+        patched = self._patch(request.get('patch'))
+        results = []
+        try:
+            for args in request['args']:
+                results.append(self._call_one(fn, args))
+        finally:
+            self._unpatch(patched)
+        return {'results': results, 'output': self.output.take()}
+
+    def _call_one(self, fn, args):
+        self.clock.start(self.limits['call_seconds'])
+        try:
+            return encode(fn(*args))
+        except CallTimeout:
+            return {'timeout': True}
+        except BaseException as exc:
+            return {'raised': describe_error(exc, self.filename)}
+        finally:
+            self.clock.stop()
+
+    def _patch(self, patch):
+        """Swap in other rules (to see whether an answer follows them)."""
+        if not patch:
+            return {}
+        replacement = {}
+        exec(compile(patch['source'], '<rules variant>', 'exec'), replacement)
+        saved = []
+        targets = [self.namespace]
+        if 'hexapawn' in sys.modules:
+            targets.append(vars(sys.modules['hexapawn']))
+        for name in patch['names']:
+            for target in targets:
+                if name in target:
+                    saved.append((target, name, target[name]))
+                    target[name] = replacement[name]
+        return saved
+
+    @staticmethod
+    def _unpatch(saved):
+        for target, name, value in saved:
+            target[name] = value
+
+    def serve(self):
+        handlers = {'load': self.load, 'call': self.call}
+        while True:
+            request = self.receive()
+            if request is None or request.get('op') == 'bye':
+                return
+            self.send(handlers[request['op']](request))
+
+
+def limit_resources(limits):
+    """Best-effort rlimits; the parent's deadline and process-group kill back them up."""
+    wanted = {
+        resource.RLIMIT_AS: limits['memory_bytes'],
+        resource.RLIMIT_FSIZE: limits['file_bytes'],
+        resource.RLIMIT_CORE: 0,
+    }
+    for which, value in wanted.items():
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):
+            pass
+
+
+def main():
+    reader, writer = int(sys.argv[1]), int(sys.argv[2])
+    limits = json.loads(sys.argv[3])
+    limit_resources(limits)
+    sys.setrecursionlimit(limits.get('recursion', 3000))
+    child = Child(reader, writer, limits)
+    sys.stdout = sys.stderr = child.output
+    child.serve()
+
+
+if __name__ == '__main__':
+    main()

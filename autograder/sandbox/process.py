@@ -1,0 +1,245 @@
+"""The parent's side of one child: start it, ask it to load a file, send calls.
+
+Every wait on the child has a deadline taken from the file's time budget, so a
+child that hangs, ignores its alarms or swallows every exception costs that budget
+and no more. When the child is gone, every later call comes back as `Died`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Sequence
+
+from .isolation import Isolation
+from .limits import Limits
+from .outcomes import Died, Outcome, Raised, Returned, TimedOut
+from .values import decode
+
+CHILD_SCRIPT = Path(__file__).with_name('child.py')
+MAX_MESSAGE = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Signature:
+    required: int
+    allowed: int
+    varargs: bool
+    params: tuple[str, ...]
+
+    def accepts(self, count: int) -> bool:
+        return self.required <= count and (self.varargs or count <= self.allowed)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading a file came to: an error, or the functions it defines."""
+
+    error: Outcome | None
+    functions: dict[str, Signature | None] = field(default_factory=dict)
+    output: str = ''
+
+
+class ChildGone(Exception):
+    """The child stopped answering; `reason` says how, in words for the student."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class StudentProcess:
+    """One child holding one student file. Use as a context manager."""
+
+    def __init__(self, limits: Limits, isolation: Isolation) -> None:
+        self.limits = limits
+        self.isolation = isolation
+        self.gone: str | None = None
+        self.overran = False  # stopped at the file's time limit
+        self.output_dropped = 0
+        self._workdir = tempfile.TemporaryDirectory(prefix='hexgrade-')
+        to_child_r, self._to_child = os.pipe()
+        self._from_child, from_child_w = os.pipe()
+        argv = [sys.executable, '-I', '-S', '-B', str(CHILD_SCRIPT),
+                str(to_child_r), str(from_child_w), json.dumps(limits.for_child())]
+        self._deadline = time.monotonic() + limits.file_seconds
+        self._proc = subprocess.Popen(
+            self.isolation.wrap(argv, Path(self._workdir.name)),
+            pass_fds=(to_child_r, from_child_w), cwd=self._workdir.name,
+            env=self.isolation.environment(), stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        os.close(to_child_r)
+        os.close(from_child_w)
+
+    def __enter__(self) -> StudentProcess:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- requests ----------------------------------------------------------
+    def load(self, source: str, filename: str, modules: dict[str, str]) -> Loaded:
+        try:
+            reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
+                               'modules': modules})
+        except ChildGone as gone:
+            return Loaded(error=Died(gone.reason))
+        error = reply.get('error')
+        functions = {str(name): _signature(sig) for name, sig in
+                     (reply.get('functions') or {}).items()}
+        output = self._output(reply)
+        if error is None:
+            return Loaded(None, functions, output)
+        if error.get('type') == 'timeout':
+            return Loaded(TimedOut(self.limits.for_child()['load_seconds']), functions, output)
+        return Loaded(_raised(error), functions, output)
+
+    def call(self, name: str, args: Sequence[Sequence[Any]],
+             patch: dict[str, Any] | None = None) -> tuple[list[Outcome], str]:
+        """Call `name` once per argument list; also what it printed meanwhile."""
+        if self.gone is not None:
+            return [Died(self.gone)] * len(args), ''
+        try:
+            reply = self._ask({'op': 'call', 'name': name, 'args': [list(a) for a in args],
+                               'patch': patch})
+        except ChildGone as gone:
+            return [Died(gone.reason)] * len(args), ''
+        results = reply.get('results')
+        if not isinstance(results, list) or len(results) != len(args):
+            self._stop('its answers could not be read')
+            return [Died(self.gone or '')] * len(args), ''
+        return [self._outcome(item) for item in results], self._output(reply)
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            try:
+                self._send({'op': 'bye'})
+            except OSError:
+                pass
+        self._kill()
+        for fd in (self._to_child, self._from_child):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.isolation.cleanup(Path(self._workdir.name))
+        self._workdir.cleanup()
+
+    # -- the wire ----------------------------------------------------------
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self.gone is not None:
+            raise ChildGone(self.gone)
+        try:
+            self._send(message)
+            header = self._read(8)
+            if not header.isdigit() or int(header) > MAX_MESSAGE:
+                raise ChildGone('its answers could not be read')
+            reply = json.loads(self._read(int(header)).decode('utf-8'))
+            if not isinstance(reply, dict):
+                raise ChildGone('its answers could not be read')
+            return reply
+        except (OSError, ValueError) as exc:
+            self._stop(self._death_reason() or f'its answers could not be read ({exc})')
+            raise ChildGone(self.gone or '') from None
+        except ChildGone as gone:
+            self._stop(self._death_reason() or gone.reason)
+            raise ChildGone(self.gone or '') from None
+
+    def _send(self, message: dict[str, Any]) -> None:
+        data = json.dumps(message).encode('utf-8')
+        payload = b'%08d' % len(data) + data
+        view = memoryview(payload)
+        while view:
+            self._wait(self._to_child, writing=True)
+            view = view[os.write(self._to_child, view):]
+
+    def _read(self, size: int) -> bytes:
+        chunks: list[bytes] = []
+        while size:
+            self._wait(self._from_child, writing=False)
+            chunk = os.read(self._from_child, min(size, 1 << 20))
+            if not chunk:
+                raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b''.join(chunks)
+
+    def _wait(self, fd: int, writing: bool) -> None:
+        left = self._deadline - time.monotonic()
+        ready = select.select([], [fd], [], max(left, 0))[1] if writing else \
+            select.select([fd], [], [], max(left, 0))[0]
+        if not ready:
+            self.overran = True
+            self._kill()
+            raise ChildGone(f'stopped: the whole file ran past its limit of '
+                            f'{self.limits.file_seconds:g} s')
+
+    # -- endings -----------------------------------------------------------
+    def _death_reason(self) -> str | None:
+        try:
+            code = self._proc.wait(timeout=0.2)
+        except subprocess.TimeoutExpired:
+            return None
+        if code < 0:
+            name = signal.Signals(-code).name
+            if -code in (signal.SIGKILL, signal.SIGXCPU) and self.isolation.memory_bound:
+                return f'the process was killed ({name}), perhaps for using too much memory'
+            return f'the process was killed by {name}'
+        return f'the process exited with code {code} (did it call exit()?)'
+
+    def _stop(self, reason: str) -> None:
+        self.gone = reason
+        self._kill()
+
+    def _kill(self) -> None:
+        try:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def _outcome(self, item: Any) -> Outcome:
+        if isinstance(item, list):
+            return Returned(decode(item))
+        if not isinstance(item, dict):
+            return Died('its answers could not be read')
+        if item.get('timeout'):
+            return TimedOut(self.limits.call_seconds)
+        return _raised(item.get('raised') or {})
+
+    def _output(self, reply: dict[str, Any]) -> str:
+        output = reply.get('output') or {}
+        if not isinstance(output, dict):
+            return ''
+        dropped = output.get('dropped', 0)
+        self.output_dropped += dropped if isinstance(dropped, int) else 0
+        return str(output.get('text', ''))
+
+
+def _raised(error: dict[str, Any]) -> Raised:
+    line = error.get('line')
+    return Raised(str(error.get('type', 'an error'))[:100], str(error.get('message', ''))[:500],
+                  line if type(line) is int else None)
+
+
+def _signature(raw: Any) -> Signature | None:
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return Signature(int(raw['required']), int(raw['allowed']), bool(raw['varargs']),
+                         tuple(str(p) for p in raw['params']))
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -1,0 +1,36 @@
+"""What students may see, applied to results before any renderer shows them.
+
+`everything`: all of it. `hints`: the failing input, what came back and the hint,
+but never the expected value. `names`: each check's title and verdict only.
+`score`: each exercise's score only.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .results import CheckResult, ExerciseResult, SubmissionResult
+
+
+def for_students(result: SubmissionResult, show: str) -> SubmissionResult:
+    if show == 'everything':
+        return result
+    return replace(result, exercises=tuple(_exercise(e, show) for e in result.exercises))
+
+
+def _exercise(exercise: ExerciseResult, show: str) -> ExerciseResult:
+    if show == 'score':
+        status = 'passed' if exercise.points >= exercise.max_points else 'failed'
+        total = CheckResult('score', f'{exercise.exercise} score', status, exercise.points,
+                            exercise.max_points)
+        return replace(exercise, checks=(total,), problem=None, misconception=None)
+    return replace(exercise, checks=tuple(_check(c, show) for c in exercise.checks),
+                   problem=exercise.problem if show == 'hints' else None,
+                   misconception=exercise.misconception if show == 'hints' else None)
+
+
+def _check(check: CheckResult, show: str) -> CheckResult:
+    if check.finding is None:
+        return check
+    if show == 'names':
+        return replace(check, finding=None)
+    return replace(check, finding=replace(check.finding, expected=None, difference=None))

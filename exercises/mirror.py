@@ -1,0 +1,14 @@
+# ★ The mirror
+#
+# Write mirror(board). Hold the board up to a mirror at its side: every row of
+# three squares now reads back to front, and the rows stay where they were.
+#
+#   mirror('BB..W.W.W') gives '.BB.W.W.W'
+#   (the rows BB.  .W.  W.W  become  .BB  .W.  W.W)
+#
+# Check your work with:  hexgrade check .    (or: pytest)
+
+
+def mirror(board):
+    # board is 9 characters; give back each row of 3 back to front
+    return board
