@@ -7,6 +7,7 @@ from typing import Callable
 from .checks import Check
 from .mistakes import Mistake
 from .probe import Probe
+from .properties import Property
 from .results import Flag
 
 Flagger = Callable[[Probe], 'Flag | None']
@@ -19,6 +20,7 @@ class Exercise:
     checks: tuple[Check, ...]
     catalogue: tuple[Mistake, ...]
     flaggers: tuple[Flagger, ...] = ()
+    properties: tuple[Property, ...] = ()  # the Hypothesis inputs its checks replay
 
     @property
     def filename(self) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from hypothesis import example, given, strategies as st
-
 from hexapawn_ref import mirror as reference
 
 from ..checks import CheckList, agree, require_type, simplest_first
@@ -13,7 +11,7 @@ from ..exercise import Exercise
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake, behaves_like
 from ..probe import Probe
-from ..properties import check_property
+from ..properties import Property, check_property
 
 EXAMPLE = 'BB..W.W.W'
 ALL_BOARDS = simplest_first(''.join(squares) for squares in product('.BW', repeat=9))
@@ -47,12 +45,25 @@ def reverses_each_row(probe: Probe) -> None:
           'a row came out wrong')
 
 
+def _boards_of_pieces() -> Any:
+    from hypothesis import strategies as st
+    return st.text(alphabet='.BW', min_size=9, max_size=9)
+
+
+def _any_nine_characters() -> Any:
+    from hypothesis import strategies as st
+    return st.text(min_size=9, max_size=9)
+
+
+TWICE = Property('mirror.own_inverse', _boards_of_pieces, explicit=('BBB...WWW',))
+ANYTHING = Property('mirror.any_characters', _any_nine_characters, explicit=('abcdefghi',),
+                    prefetch=lambda board: [(board,)])
+
+
 @checks.add(weight=1, needs=[lesson_example],
             nudge='Mirroring the mirror image must give back the board you started with.')
 def own_inverse(probe: Probe) -> None:
     """mirroring a board twice gives the board back"""
-    @given(st.text(alphabet='.BW', min_size=9, max_size=9))
-    @example('BBB...WWW')
     def twice(board: str) -> None:
         once = probe.value(board)
         require_type(probe.call_of((board,)), once, str)
@@ -60,22 +71,20 @@ def own_inverse(probe: Probe) -> None:
         if back != board:
             raise Mismatch(probe.call_of((once,)), board, back,
                            f'mirror(mirror({board!r})) is not {board!r}')
-    check_property(twice, probe.properties)
+    check_property(TWICE, twice, probe)
 
 
 @checks.add(weight=1, needs=[lesson_example],
             nudge='Work on any 9 characters: do not look at what the squares hold.')
 def any_characters(probe: Probe) -> None:
     """mirror works on any 9 characters, not only 'B', 'W' and '.'"""
-    @given(st.text(min_size=9, max_size=9))
-    @example('abcdefghi')
     def anything(board: str) -> None:
         got = probe.value(board)
         call = probe.call_of((board,))
         require_type(call, got, str)
         if got != reference(board):
             raise Mismatch(call, reference(board), got)
-    check_property(anything, probe.properties)
+    check_property(ANYTHING, anything, probe)
 
 
 @checks.add(weight=1, needs=[lesson_example],
@@ -147,4 +156,5 @@ CATALOGUE = (
             _model(lambda b: b[0::3] + b[1::3] + b[2::3])),
 )
 
-EXERCISE = Exercise('mirror', ('board',), tuple(checks.checks), CATALOGUE)
+EXERCISE = Exercise('mirror', ('board',), tuple(checks.checks), CATALOGUE,
+                    properties=(TWICE, ANYTHING))

@@ -1,9 +1,7 @@
 """★★ winner(board, side): who has won, with `side` the player whose turn it is."""
 from __future__ import annotations
 
-from typing import Callable
-
-from hypothesis import given, strategies as st
+from typing import Any, Callable
 
 from hexapawn_ref import has_lost, moves, other, play, reachable, START
 from hexapawn_ref import winner as reference
@@ -13,7 +11,7 @@ from ..exercise import Exercise
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake, behaves_like
 from ..probe import Args, Probe
-from ..properties import check_property
+from ..properties import Property, check_property
 
 EXAMPLES = [('.B..WW...', 'B'), ('W..BB...W', 'B')]
 POSITIONS: list[Args] = list(reachable())  # fewest moves from the start first
@@ -70,23 +68,31 @@ def right_in_every_position(probe: Probe) -> None:
     agree(probe, POSITIONS, reference, str, 'the wrong winner')
 
 
+def _move_choices() -> Any:
+    from hypothesis import strategies as st
+    return st.lists(st.integers(min_value=0, max_value=3), max_size=10)
+
+
+GAMES = Property('winner.whole_games', _move_choices)
+
+
 @checks.add(weight=1, needs=[lesson_examples],
             nudge="Look at the board after each move: '' until the very end.")
 def follows_whole_games(probe: Probe) -> None:
     """winner follows whole games, move by move, to their end"""
-    @given(st.lists(st.integers(min_value=0, max_value=3), max_size=10))
+    probe.outcomes(POSITIONS)  # every position a game can pass through, in one batch
+
     def game(choices: list[int]) -> None:
         board, side = START, 'W'
         for choice in choices + [0] * 10:
-            call = probe.call_of((board, side))
             got = probe.value(board, side)
             if got != reference(board, side):
-                raise Mismatch(call, reference(board, side), got)
+                raise Mismatch(probe.call_of((board, side)), reference(board, side), got)
             if has_lost(board, side):
                 return
             options = moves(board, side)
             board, side = play(board, options[choice % len(options)]), other(side)
-    check_property(game, probe.properties)
+    check_property(GAMES, game, probe)
 
 
 @checks.add(weight=1, needs=[lesson_examples],
@@ -163,4 +169,5 @@ CATALOGUE = (
             _goes_on_as_other_text),
 )
 
-EXERCISE = Exercise('winner', ('board', 'side'), tuple(checks.checks), CATALOGUE)
+EXERCISE = Exercise('winner', ('board', 'side'), tuple(checks.checks), CATALOGUE,
+                    properties=(GAMES,))

@@ -1,0 +1,87 @@
+"""Replaying Hypothesis' inputs gives Hypothesis' verdicts (autograder/properties.py)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder.config import Config
+from autograder.exercises import BY_NAME
+from autograder.failures import Failure
+from autograder.kit import game_file
+from autograder.probe import Probe
+from autograder.properties import (RECORDED, Property, _run_hypothesis, check_property,
+                                   examples_for)
+from autograder.recording import recorded_now
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.process import StudentProcess
+
+SETTINGS = Config().properties
+
+
+def test_the_shipped_recording_is_what_hypothesis_draws_today() -> None:
+    shipped = json.loads(RECORDED.read_text(encoding='utf-8'))
+    assert shipped == recorded_now(), 'run: python -m autograder.recording'
+
+
+def test_explicit_examples_come_first() -> None:
+    prop = BY_NAME['mirror'].properties[1]
+    assert examples_for(prop, SETTINGS)[0] == prop.explicit[0]
+
+
+def test_other_settings_are_drawn_by_hypothesis_then_kept() -> None:
+    prop = BY_NAME['mirror'].properties[0]
+    fewer = replace(SETTINGS, max_examples=5)
+    first = examples_for(prop, fewer)
+    assert 1 < len(first) <= 6
+    assert examples_for(prop, fewer) is first
+
+
+MIRRORS = {
+    'right': 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n',
+    'only pieces': ('def mirror(board):\n'
+                    '    if set(board) - set(".BW"):\n'
+                    '        return board\n'
+                    '    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'),
+    'long strings': ('def mirror(board):\n'
+                     '    if "B" in board and "W" in board and board.count(".") < 2:\n'
+                     '        return board[::-1]\n'
+                     '    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'),
+}
+
+
+def verdict(run: Any) -> str:
+    try:
+        run()
+    except Failure as failure:
+        return f'failed: {failure.summary}'
+    return 'passed'
+
+
+@pytest.mark.parametrize('name', sorted(MIRRORS))
+@pytest.mark.parametrize('index', [0, 1])
+def test_replay_gives_the_verdict_and_shrunk_input_of_hypothesis(name: str, index: int) -> None:
+    prop: Property = BY_NAME['mirror'].properties[index]
+    check = {0: 'own_inverse', 1: 'any_characters'}[index]
+    body_of = next(c for c in BY_NAME['mirror'].checks if c.name == check).run
+    with StudentProcess(Config().limits, FLOOR) as child:
+        child.load(MIRRORS[name], 'mirror.py', {'hexapawn': game_file()})
+        probe = Probe(child, 'mirror', SETTINGS)
+        replayed = verdict(lambda: body_of(probe))
+        bodies: list[Any] = []
+        original = check_property.__globals__['check_property']
+
+        def direct(p: Property, body: Any, _probe: Probe) -> None:
+            bodies.append(body)
+            _run_hypothesis(p, body, SETTINGS)
+        module = __import__('autograder.exercises.mirror', fromlist=['check_property'])
+        module.check_property = direct
+        try:
+            straight = verdict(lambda: body_of(probe))
+        finally:
+            module.check_property = original
+    assert bodies, 'the check ran its property through check_property'
+    assert replayed == straight
