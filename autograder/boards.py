@@ -25,8 +25,9 @@ def simplicity(board: str) -> tuple[int, str]:
 
 
 def first_difference(expected: Any, got: Any) -> int | None:
-    """Where two strings first differ, when both are strings of the same length."""
-    if type(expected) is not str or type(got) is not str:
+    """Where two boards (or other strings of 9) first differ; None when that would not
+    help, as for 'W' against ''."""
+    if type(expected) is not str or type(got) is not str or len(expected) != 9:
         return None
     for index, (a, b) in enumerate(zip(expected, got)):
         if a != b:

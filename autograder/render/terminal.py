@@ -66,8 +66,8 @@ def finding_lines(finding: Finding) -> list[str]:
     if finding.got is not None:
         lines.append(f'got      {finding.got}')
     if finding.difference is not None:
-        lines.append(' ' * 10 + ' ' * finding.difference + f'^ first difference, at index '
-                                                          f'{finding.difference}')
+        lines.append(' ' * (10 + finding.difference) + f'^ first difference: square '
+                                                       f'{finding.difference}')
     if finding.hint:
         lines.append(f'hint: {finding.hint}')
     return lines
