@@ -1,0 +1,94 @@
+"""Grading one submission: gates, scores, and the grader's own errors (autograder/grading.py)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from autograder import kit
+from autograder.config import Config
+from autograder.errors import GraderError
+from autograder.exercises import BY_NAME
+from autograder.grading import grade_exercise, grade_submission
+from autograder.loading import Missing, Source
+from autograder.probe import Probe
+from autograder.properties import Property
+from autograder.recording import recorded_now
+from autograder.sandbox.isolation import FLOOR
+
+PROJECT = Path(__file__).resolve().parents[1]
+CONFIG = Config()
+IDENTITY = Source('def mirror(board):\n    return board\n', 'mirror.py')
+
+
+def test_a_failed_gate_skips_the_checks_that_need_it_with_a_reason() -> None:
+    result = grade_exercise(BY_NAME['mirror'], IDENTITY, CONFIG, FLOOR)
+    by_name = {check.name: check for check in result.checks}
+    assert by_name['lesson_example'].status == 'failed'
+    assert by_name['own_inverse'].status == 'skipped'
+    assert by_name['own_inverse'].reason == \
+        'needs "mirror gives the lesson\'s example right" to pass first'
+    assert result.points == 0
+
+
+def test_points_follow_the_config_and_the_check_weights() -> None:
+    config = replace(CONFIG, points={**CONFIG.points, 'winner': 8.0})
+    always_empty = Source("def winner(board, side):\n    return ''\n", 'winner.py')
+    result = grade_exercise(BY_NAME['winner'], always_empty, config, FLOOR)
+    assert result.max_points == 8.0
+    assert result.points == 0.0
+    assert round(sum(check.max_points for check in result.checks), 1) == 8.0
+
+
+def test_full_marks_for_the_model_answers_and_none_for_the_stubs() -> None:
+    solved = grade_submission(PROJECT / 'solutions', CONFIG, FLOOR)
+    stubs = grade_submission(PROJECT / 'exercises', CONFIG, FLOOR)
+    assert solved.points == solved.max_points == 10
+    assert solved.all_passed
+    assert [e.points for e in stubs.exercises] == [0, 0, 0]
+    assert not stubs.all_passed
+
+
+def test_a_missing_exercise_is_listed_with_its_reason_and_others_are_graded() -> None:
+    result = grade_exercise(BY_NAME['winner'], Missing('there is no winner.py here'), CONFIG,
+                            FLOOR)
+    assert result.problem == 'there is no winner.py here'
+    assert [flag.kind for flag in result.flags] == ['not found']
+    assert result.checks[0].status == 'failed'
+    assert all(check.status == 'skipped' for check in result.checks[1:])
+
+
+def test_a_check_that_crashes_is_the_graders_error_not_the_students(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    exercise = BY_NAME['mirror']
+
+    def broken(probe: Probe) -> None:
+        raise KeyError('oops')
+    checks = (replace(exercise.checks[0], run=broken),) + exercise.checks[1:]
+    with pytest.raises(GraderError, match=r'the check "returns_board" of mirror crashed: '
+                                          r"KeyError: 'oops'"):
+        grade_exercise(replace(exercise, checks=checks), IDENTITY, CONFIG, FLOOR)
+
+
+def test_a_missing_game_file_is_the_graders_error(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    kit.game_file.cache_clear()
+    monkeypatch.setattr(kit, 'KIT', tmp_path)
+    try:
+        with pytest.raises(GraderError, match='the game file .* is missing') as caught:
+            kit.game_file()
+        assert caught.value.tip == 'install hexgrade from its source folder: pip install -e .'
+    finally:
+        kit.game_file.cache_clear()
+
+
+def test_inputs_that_json_would_change_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    def pairs() -> object:
+        from hypothesis import strategies as st
+        return st.tuples(st.integers(), st.integers())
+    tuples = Property('test.tuples', pairs)
+    exercise = replace(BY_NAME['winner'], properties=(tuples,))
+    monkeypatch.setattr('autograder.recording.EXERCISES', (exercise,))
+    with pytest.raises(ValueError, match='the inputs of test.tuples do not survive JSON'):
+        recorded_now()
