@@ -34,7 +34,7 @@ def _number(low: float, high: float, whole: bool = False) -> Callable[[Any], str
         kinds = (int,) if whole else (int, float)
         if type(value) not in kinds or not low <= value <= high:
             kind = 'a whole number' if whole else 'a number'
-            return f'{kind} from {low:g} to {high:g}'
+            return f'{kind} from {low} to {high}'  # as written: 4294967295, not 4.29497e+09
         return None
     return check
 
@@ -98,6 +98,9 @@ def _validated(data: dict[str, Any], path: Path) -> dict[tuple[str, str], Any]:
         if isinstance(value, dict) and key in SCHEMA and key:
             for inner, inner_value in value.items():
                 flat[(key, inner)] = _checked(key, inner, inner_value, path)
+        elif key in SCHEMA and key:
+            raise ConfigError(f'{path}: {key} is a table: write [{key}] on a line of its '
+                              f'own, with its keys below it')
         else:
             flat[('', key)] = _checked('', key, value, path)
     return flat
@@ -109,7 +112,11 @@ def _checked(table: str, key: str, value: Any, path: Path) -> Any:
     if key not in allowed:
         known = [f'{t}.{k}' if t else k for t, keys in SCHEMA.items() for k in keys]
         known += [t for t in SCHEMA if t]
-        close = difflib.get_close_matches(name, known, n=1)
+        if table:  # within a table, every key shares its prefix: compare the keys alone
+            close = [f'{table}.{k}' for k in difflib.get_close_matches(key, list(allowed), n=1)]
+        else:
+            close = difflib.get_close_matches(name, known, n=1)
+        close = close or [k for k in known if k.rsplit('.', 1)[-1] == key][:1]  # wrong table
         tip = f'; did you mean {close[0]}?' if close else ''
         raise ConfigError(f'{path}: unknown key {name}{tip}')
     problem = allowed[key](value)

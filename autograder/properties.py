@@ -11,6 +11,7 @@ that failure to the simplest input. The verdicts are the ones Hypothesis gives.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -110,6 +111,16 @@ def _without_local_constants() -> None:
     providers.CONSTANTS_CACHE = providers.LRUCache(1024)  # may hold ones drawn before
 
 
+def _cache_outside_the_students_folder() -> None:
+    """Hypothesis keeps caches in ./.hypothesis, and the current folder is often the
+    student's: keep them in the user's cache folder instead, unless told otherwise."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    if not os.environ.get('HYPOTHESIS_STORAGE_DIRECTORY'):
+        cache = os.environ.get('XDG_CACHE_HOME') or Path.home() / '.cache'
+        set_hypothesis_home_dir(Path(cache) / 'hexgrade' / 'hypothesis')
+
+
 def _shrink(prop: Property, body: Body, settings: PropertySettings) -> None:
     _run_hypothesis(prop, body, settings)
 
@@ -119,6 +130,7 @@ def _run_hypothesis(prop: Property, body: Body, settings: PropertySettings) -> N
     from hypothesis import settings as hypothesis_settings
 
     _without_local_constants()
+    _cache_outside_the_students_folder()
 
     test = given(prop.strategy())(body)
     for explicit in reversed(prop.explicit):

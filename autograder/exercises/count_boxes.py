@@ -133,9 +133,18 @@ def _mirror_ignored(probe: Probe) -> bool:
 
 
 def _not_reset(probe: Probe) -> bool:
+    """Sets kept between calls: asked again, it answers otherwise; or, when the positions
+    already seen are kept too, later calls find nothing new and repeat the first answer
+    whatever they are asked, even under other rules (which tells it from use_mirror
+    ignored, where the same answer is computed afresh each time)."""
     first = probe.outcomes([(True,)])[0]
+    if first != Returned(reference(True)):
+        return False
     again, _ = probe.fresh([(True,)])
-    return first == Returned(reference(True)) and again[0] != first
+    if again[0] != first:
+        return True
+    other_rules, _ = probe.fresh([(False,)], patch={'source': NO_CAPTURES, 'names': ['moves']})
+    return probe.outcomes([(False,)])[0] == first == other_rules[0]
 
 
 PATHS = _paths()
@@ -147,6 +156,11 @@ CATALOGUE = (
     Mistake('beads and boxes swapped',
             'The two numbers are the right way round in the exercise: [boxes, beads].',
             _answers(lambda m: list(reversed(reference(m))))),
+    Mistake('global not reset',
+            'Asked again, count_boxes does not answer as it did the first time: the lists '
+            'or sets you fill are made outside count_boxes, so they keep what an earlier '
+            'call found. Make them inside count_boxes.',
+            _not_reset),
     Mistake('use_mirror ignored',
             'You give the same answer with use_mirror True and False: when it is True, '
             'count a position and its mirror image once, with min(board, mirror(board)).',
@@ -155,10 +169,6 @@ CATALOGUE = (
             'Your answers for True and False are swapped: use the mirror only when '
             'use_mirror is True.',
             _answers(lambda m: reference(not m))),
-    Mistake('global not reset',
-            'The second call gives another answer than the first: the lists or sets you '
-            'fill are made outside count_boxes, so they keep what an earlier call found.',
-            _not_reset),
     Mistake('ended positions counted',
             'You also count positions where Black has already lost. HER needs no box '
             'there: leave out the positions where has_lost(board, "B") is True.',

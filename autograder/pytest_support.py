@@ -1,0 +1,62 @@
+"""`pytest` in a student's folder: one test per exercise, graded as `hexgrade check .`.
+
+The kit's test file (exercises/test_exercises.py) calls `check_exercise` once per
+exercise. The exercise is graded exactly as the command would grade it (the same
+checks, settings, isolation and visibility), and a test that fails shows the very
+text the terminal shows for that exercise.
+"""
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from . import __version__
+from .config import Config, load_config
+from .exercises import BY_NAME
+from .grading import grade_exercise
+from .loading import locate
+from .render import terminal
+from .results import SubmissionResult
+from .sandbox.isolation import Isolation
+from .sandbox.probing import probe
+from .visibility import for_students
+
+__all__ = ['check_exercise', 'graded']
+
+
+@lru_cache(maxsize=None)
+def _isolation() -> Isolation:
+    """Probed once per pytest run, as `hexgrade check` probes once per run; a layer that
+    is missing is said in pytest's warnings, as the command says it on stderr."""
+    isolation = probe()
+    for warning in isolation.warnings():
+        warnings.warn(warning, stacklevel=2)
+    return isolation
+
+
+def _config(folder: Path) -> Config:
+    # `hexgrade check .` in this folder would read its grader.toml, if it has one
+    local = folder / 'grader.toml'
+    return load_config(local if local.is_file() else None)
+
+
+def graded(exercise: str, folder: Path) -> tuple[SubmissionResult, str]:
+    """One exercise of `folder`, graded and shown to the student: (result, terminal text)."""
+    config = _config(folder)
+    isolation = _isolation()
+    located = locate(folder, (exercise,))[exercise]
+    result = grade_exercise(BY_NAME[exercise], located, config, isolation)
+    shown = for_students(SubmissionResult(str(folder), (result,), __version__,
+                                          config.properties.seed, isolation.name),
+                         config.show)
+    return shown, terminal.render(shown)
+
+
+def check_exercise(exercise: str, folder: Path) -> None:
+    """Fail the running test, with what `hexgrade check` shows, when a check fails."""
+    import pytest  # only the student's test run needs it
+
+    result, text = graded(exercise, folder)
+    if not result.all_passed:
+        pytest.fail(text, pytrace=False)

@@ -1,0 +1,3 @@
+﻿# saved by an editor that starts the file with a byte order mark: é
+def mirror(board):
+    return board[2::-1] + board[5:2:-1] + board[8:5:-1]

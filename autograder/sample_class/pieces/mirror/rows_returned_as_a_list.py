@@ -1,0 +1,5 @@
+def mirror(board):
+    rows = []
+    for start in range(0, 9, 3):
+        rows.append(board[start:start + 3][::-1])
+    return rows

@@ -1,0 +1,8 @@
+# mirror: split the board into its rows and put them back together
+
+
+def mirror(board):
+    top = board[0:3]
+    middle = board[3:6]
+    bottom = board[6:9]
+    return top + middle + bottom

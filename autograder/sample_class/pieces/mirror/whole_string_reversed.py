@@ -1,0 +1,3 @@
+def mirror(board):
+    # a mirror turns things back to front
+    return board[::-1]

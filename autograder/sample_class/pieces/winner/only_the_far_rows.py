@@ -1,0 +1,6 @@
+def winner(board, side):
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'B' in board[6:9]:
+        return 'B'
+    return ''

@@ -1,0 +1,15 @@
+from hexapawn import moves
+
+
+def winner(board, side):
+    if side == 'W':
+        enemy = 'B'
+    else:
+        enemy = 'W'
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'B' in board[6:9]:
+        return 'B'
+    if len(moves(board, side)) == 0:
+        return enemy
+    return 'nobody yet'

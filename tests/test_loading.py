@@ -1,0 +1,198 @@
+"""Finding and loading each exercise's source (autograder/loading.py, notebook.py), and
+what a student reads when that fails: each problem sinks its own exercise only."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from autograder.config import Config
+from autograder.exercises import BY_NAME
+from autograder.grading import grade_exercise, grade_submission
+from autograder.kit import KIT, SOLUTIONS
+from autograder.loading import Missing, Source, locate
+from autograder.notebook import notebook_source
+from autograder.results import ExerciseResult, SubmissionResult
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.limits import Limits
+
+NAMES = ('mirror', 'winner', 'count_boxes')
+MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
+WINNER = (SOLUTIONS / 'winner.py').read_text(encoding='utf-8')
+COUNT = (SOLUTIONS / 'count_boxes.py').read_text(encoding='utf-8')
+
+
+def _write(folder: Path, files: dict[str, str | bytes]) -> Path:
+    folder.mkdir(exist_ok=True)
+    for name, text in files.items():
+        path = folder / name
+        path.write_bytes(text if isinstance(text, bytes) else text.encode('utf-8'))
+    return folder
+
+
+def _grade(path: Path, config: Config = Config()) -> dict[str, ExerciseResult]:
+    result: SubmissionResult = grade_submission(path, config, FLOOR)
+    return {exercise.exercise: exercise for exercise in result.exercises}
+
+
+def _full(result: ExerciseResult) -> bool:
+    return result.problem is None and result.points == result.max_points
+
+
+def _problem_shown(result: ExerciseResult) -> str:
+    """What the student reads under "is there and loads"."""
+    loads = result.checks[0]
+    assert loads.name == 'loads' and loads.status == 'failed' and loads.finding is not None
+    assert all(check.status == 'skipped' for check in result.checks[1:])
+    assert result.points == 0
+    return loads.finding.summary
+
+
+# -- where the source comes from ------------------------------------------------------
+
+def test_a_folder_with_some_of_the_files(tmp_path: Path) -> None:
+    folder = _write(tmp_path / 'kit', {'winner.py': WINNER, 'hexapawn.py': 'x = 1\n'})
+    results = _grade(folder)
+    assert _full(results['winner'])
+    assert _problem_shown(results['mirror']) == 'there is no mirror.py here'
+    assert _problem_shown(results['count_boxes']) == 'there is no count_boxes.py here'
+    assert [flag.kind for flag in results['mirror'].flags] == ['not found']
+
+
+def test_one_py_file_holding_every_function(tmp_path: Path) -> None:
+    # the helpers of count_boxes.py come first, so that mirror is defined once, last
+    path = _write(tmp_path, {'homework.py': COUNT + '\n' + WINNER + '\n' + MIRROR})
+    results = _grade(path / 'homework.py')
+    assert all(_full(results[name]) for name in NAMES)
+    assert all(_full(r) for r in _grade(path).values()), 'a folder with one .py file'
+
+
+def test_a_notebook_with_magics_and_shell_lines(tmp_path: Path) -> None:
+    cells = [
+        {'cell_type': 'markdown', 'source': ['# My hexapawn homework']},
+        {'cell_type': 'code', 'source': ['%load_ext autoreload\n', '!pip install numpy\n',
+                                         MIRROR]},
+        {'cell_type': 'code', 'source': '%%time\nprint(mirror("BBB...WWW"))\n'},
+        {'cell_type': 'code', 'source': WINNER + '\nfor i in range(2):\n    !echo hi\n'},
+    ]
+    path = _write(tmp_path, {'hexapawn.ipynb': json.dumps({'cells': cells})})
+    results = _grade(path / 'hexapawn.ipynb')
+    assert _full(results['mirror']) and _full(results['winner'])
+    assert _problem_shown(results['count_boxes']) == \
+        'hexapawn.ipynb does not define count_boxes(use_mirror)'
+
+
+def test_notebook_lines_keep_their_numbers() -> None:
+    cell = {'cell_type': 'code', 'source': ['%matplotlib inline\n', 'def f():\n',
+                                            '    !ls\n', '    return 1\n']}
+    text = notebook_source(json.dumps({'cells': [cell]}), 'nb.ipynb')
+    assert text.splitlines() == ['pass', 'def f():', '    pass', '    return 1']
+
+
+def test_a_file_that_is_not_a_notebook(tmp_path: Path) -> None:
+    path = _write(tmp_path, {'homework.ipynb': '{"cells": '})
+    located = locate(path / 'homework.ipynb', NAMES)
+    assert located['mirror'] == Missing('homework.ipynb is not a notebook that can be read '
+                                        '(it is not valid JSON)')
+
+
+# -- what goes wrong, and what the student reads ----------------------------------------
+
+def test_a_missing_function(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': 'def turn(board):\n    return board[::-1]\n'})
+    assert _problem_shown(_grade(folder)['mirror']) == 'mirror.py does not define mirror(board)'
+
+
+def test_a_syntax_error_names_its_line(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': 'def mirror(board):\n    top = (board[0:3]\n'
+                                            '    return top\n',
+                               'winner.py': WINNER})
+    results = _grade(folder)
+    assert _problem_shown(results['mirror']) == \
+        "mirror.py has a syntax error on line 2: '(' was never closed"
+    assert _full(results['winner'])
+
+
+def test_a_misspelt_function_name(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': 'def mirorr(board):\n    return board\n',
+                               'winner.py': WINNER.replace('def winner(', 'def Winner(')})
+    results = _grade(folder)
+    assert _problem_shown(results['mirror']) == \
+        'mirror.py defines mirorr, not mirror: did you mean `mirror`?'
+    assert _problem_shown(results['winner']) == \
+        'winner.py defines Winner, not winner: did you mean `winner`?'
+
+
+def test_a_misspelt_file_name(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'miror.py': MIRROR, 'winner.py': WINNER})
+    results = _grade(folder)
+    assert _problem_shown(results['mirror']) == \
+        'there is no mirror.py: did you mean to name miror.py mirror.py?'
+    assert _full(results['winner'])
+
+
+def test_a_wrong_signature(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'winner.py': 'def winner(board):\n    return ""\n'})
+    assert _problem_shown(_grade(folder)['winner']) == \
+        'winner(board) takes 1 argument, but the exercise calls winner(board, side)'
+
+
+def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': b'def mirror(board):\n    # \xe9t\xe9\n'
+                                            b'    return board\n'})
+    assert _problem_shown(_grade(folder)['mirror']) == \
+        'mirror.py is not UTF-8 text (byte 0xe9 on line 2); save it as UTF-8'
+
+
+def test_an_empty_file(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': '\n  \n', 'winner.py': WINNER})
+    results = _grade(folder)
+    assert _problem_shown(results['mirror']) == 'mirror.py is empty'
+    assert _full(results['winner'])
+
+
+def test_an_exception_while_loading(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'mirror.py': MIRROR + '\nprint(mirror(board))\n'})
+    assert _problem_shown(_grade(folder)['mirror']) == \
+        "mirror.py raised NameError: name 'board' is not defined (line 11) while loading"
+
+
+def test_bom_crlf_and_tabs_just_work(tmp_path: Path) -> None:
+    tabbed = MIRROR.replace('    ', '\t')
+    source = ('\ufeff' + tabbed).replace('\n', '\r\n').encode('utf-8')
+    folder = _write(tmp_path, {'mirror.py': source})
+    located = locate(folder, ('mirror',))['mirror']
+    assert located == Source(tabbed, 'mirror.py')
+    assert _full(_grade(folder)['mirror'])
+
+
+def test_a_hang_at_import_sinks_only_its_own_exercise(tmp_path: Path) -> None:
+    # the file limit is kept above the 5 s a file may take to load, so that the
+    # child's own load timer, not the file limit, stops it
+    folder = _write(tmp_path, {'mirror.py': 'while True:\n    pass\n' + MIRROR,
+                               'winner.py': WINNER, 'count_boxes.py': COUNT})
+    config = replace(Config(), limits=Limits(call_seconds=0.5, file_seconds=6.0))
+    results = _grade(folder, config)
+    assert _problem_shown(results['mirror']) == ('mirror.py did not finish loading within 5 s: '
+                                                 'is there an endless loop outside the '
+                                                 'functions?')
+    assert [flag.kind for flag in results['mirror'].flags] == ['timeout']
+    assert _full(results['winner']) and _full(results['count_boxes'])
+
+
+def test_the_kit_files_are_not_taken_for_a_submission(tmp_path: Path) -> None:
+    # beside the game file and the test file, a lone mirror.py is not "one file for all"
+    folder = _write(tmp_path, {
+        'hexapawn.py': (KIT / 'hexapawn.py').read_text(encoding='utf-8'),
+        'test_exercises.py': 'def test_nothing():\n    pass\n',
+        'mirror.py': MIRROR})
+    located = locate(folder, NAMES)
+    assert located['winner'] == Missing('there is no winner.py here')
+    assert located['mirror'] == Source(MIRROR, 'mirror.py')
+
+
+def test_one_exercise_loaded_alone(tmp_path: Path) -> None:
+    folder = _write(tmp_path, {'count_boxes.py': COUNT})
+    result = grade_exercise(BY_NAME['count_boxes'], locate(folder, NAMES)['count_boxes'],
+                            Config(), FLOOR)
+    assert _full(result)

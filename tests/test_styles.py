@@ -1,0 +1,64 @@
+"""Correct answers in many styles get full marks (the correct_* pieces, graded_pieces.py)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autograder.kit import KIT
+
+from graded_pieces import Piece, graded, pieces
+
+CORRECT = [piece for piece in pieces() if piece.correct]
+
+# The styles issue 2 asks for, each told apart by the piece's name or its bytes.
+STYLES = {
+    'slicing': lambda p, data: 'slicing' in p.name,
+    'loops': lambda p, data: 'loops' in p.name,
+    'join': lambda p, data: 'join' in p.name,
+    'recursion': lambda p, data: 'recursion' in p.name,
+    'explicit stack': lambda p, data: 'stack' in p.name,
+    'BFS': lambda p, data: 'bfs' in p.name,
+    'sets': lambda p, data: 'sets' in p.name,
+    'dicts': lambda p, data: 'dicts' in p.name,
+    'CRLF line endings': lambda p, data: b'\r\n' in data,
+    'tabs': lambda p, data: b'\n\t' in data,
+    'a __main__ block that prints': lambda p, data: b"if __name__ == '__main__':" in data,
+    'a byte order mark': lambda p, data: data.startswith(b'\xef\xbb\xbf'),
+}
+
+
+def _key(piece: Piece) -> str:
+    return piece.key
+
+
+@pytest.mark.parametrize('piece', CORRECT, ids=_key)
+def test_a_correct_piece_gets_full_marks(piece: Piece) -> None:
+    result = graded()[piece.key]
+    assert result.problem is None, result.problem
+    assert [c.name for c in result.checks if c.status != 'passed'] == []
+    assert result.points == result.max_points > 0
+    assert result.misconception is None
+    assert result.flags == ()
+
+
+def test_every_style_is_there() -> None:
+    found = {style for style, shows in STYLES.items()
+             for piece in CORRECT if shows(piece, piece.path.read_bytes())}
+    assert found == set(STYLES)
+    assert len({piece.name for piece in CORRECT}) >= 10
+    assert {piece.exercise for piece in CORRECT} == {'mirror', 'winner', 'count_boxes'}
+
+
+@pytest.mark.parametrize('piece', [p for p in CORRECT if 'main_block' in p.name], ids=_key)
+def test_the_main_block_really_prints(piece: Piece, tmp_path: Path) -> None:
+    # graded, it printed nothing (it passed "prints nothing"); run as a program, it does
+    shutil.copy(KIT / 'hexapawn.py', tmp_path)
+    shutil.copy(piece.path, tmp_path / f'{piece.exercise}.py')
+    run = subprocess.run([sys.executable, f'{piece.exercise}.py'], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip()

@@ -1,0 +1,78 @@
+"""What students see (students.show in grader.toml) changes both the terminal text and
+the Gradescope JSON (autograder/visibility.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder.config import load_config
+from autograder.render import gradescope, terminal
+from autograder.results import SubmissionResult
+from autograder.visibility import for_students
+
+from graded_pieces import graded, submission
+
+PIECE = 'mirror/whole_string_reversed'
+HINT = ('hint: You reversed the whole string, which also turns the board upside down: '
+        'reverse each row of three on its own.')
+
+
+def _shown(tmp_path: Path, show: str) -> tuple[str, dict[str, Any]]:
+    path = tmp_path / 'grader.toml'
+    path.write_text(f'[students]\nshow = "{show}"\n', encoding='utf-8')
+    config = load_config(path)
+    shown: SubmissionResult = for_students(submission(graded()[PIECE]), config.show)
+    return terminal.render(shown), gradescope.results_json(shown)
+
+
+def _outputs(data: dict[str, Any]) -> str:
+    return '\n'.join(test['output'] for test in data['tests'])
+
+
+def test_everything(tmp_path: Path) -> None:
+    text, data = _shown(tmp_path, 'everything')
+    for line in ("mirror('BB..W.W.W')", '    B B .', "expected '.BB.W.W.W'",
+                 "got      'W.W.W..BB'", HINT):
+        assert line in text
+        assert line.strip() in _outputs(data)
+    assert any(t['extra_data'].get('misconception') == 'whole string reversed'
+               for t in data['tests'])
+
+
+def test_hints_hide_the_expected_value(tmp_path: Path) -> None:
+    text, data = _shown(tmp_path, 'hints')
+    for shown in (text, _outputs(data)):
+        assert 'expected' not in shown and '.BB.W.W.W' not in shown
+        assert 'first difference' not in shown
+        assert "mirror('BB..W.W.W')" in shown and "got      'W.W.W..BB'" in shown
+        assert HINT in shown
+    assert any(t['extra_data'].get('misconception') == 'whole string reversed'
+               for t in data['tests'])
+
+
+def test_names_show_only_which_checks_passed(tmp_path: Path) -> None:
+    text, data = _shown(tmp_path, 'names')
+    assert "  FAIL  mirror gives the lesson's example right  [0.33 pt]" in text
+    assert '  PASS  mirror returns a string of 9 characters' in text
+    for shown in (text, _outputs(data)):
+        assert 'hint' not in shown and 'got' not in shown and 'B B .' not in shown
+        assert "mirror('BB..W.W.W')" not in shown
+    assert all('misconception' not in t['extra_data'] for t in data['tests'])
+
+
+def test_score_shows_scores_only(tmp_path: Path) -> None:
+    text, data = _shown(tmp_path, 'score')
+    assert text.splitlines()[2:5] == ['', 'mirror: 0/3', '  FAIL  mirror score  [3 pt]']
+    assert 'mirror gives' not in text and 'hint' not in text
+    assert [(t['name'], t['score'], t['max_score'], t['output']) for t in data['tests']] == \
+        [('mirror: mirror score', 0.0, 3.0, '')]
+    assert data['score'] == 0
+
+
+@pytest.mark.parametrize('show', ['everything', 'hints', 'names', 'score'])
+def test_every_mode_keeps_the_score(tmp_path: Path, show: str) -> None:
+    text, data = _shown(tmp_path, show)
+    assert text.startswith('piece: 0/3 points (mirror 0/3)\n')
+    assert data['score'] == 0 and data['max_score'] == 3
