@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import difflib
-import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
+from .boards import draw, first_difference, is_board
 from .checks import Check
 from .config import Config
 from .errors import GraderError
 from .exercise import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
-from .boards import draw, first_difference, is_board
 from .kit import game_file
 from .loading import Located, Missing, locate
 from .mistakes import Mistake, diagnose
@@ -42,6 +42,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         return _not_graded(exercise, located.reason, config, Flag('not found', located.reason))
     with StudentProcess(config.limits, isolation) as process:
         loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
+        if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
+            loaded = replace(loaded, error=TimedOut(config.limits.file_seconds))
         problem = _load_problem(exercise, located.filename, loaded)
         if problem:
             return _not_graded(exercise, problem, config, _load_flag(loaded, problem))
@@ -81,11 +83,9 @@ def _run(checks: tuple[Check, ...], probe: Probe) -> dict[str, Status]:
 def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
               mistake: Mistake | None, flags: tuple[Flag, ...]) -> ExerciseResult:
     total = config.points[exercise.name]
-    share = total / exercise.weight if exercise.weight else 0.0
     results = [_loads_check(exercise, None)]
-    for check in exercise.checks:
+    for check, worth in zip(exercise.checks, shares(total, exercise.checks)):
         status = statuses[check.name]
-        worth = round(share * check.weight, 2)
         if status == 'passed':
             results.append(CheckResult(check.name, check.title, 'passed', worth, worth))
         elif isinstance(status, Failure):
@@ -95,10 +95,21 @@ def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
         else:
             results.append(CheckResult(check.name, check.title, 'skipped', 0.0, worth,
                                        reason=status))
-    passed = sum(c.weight for c in exercise.checks if statuses[c.name] == 'passed')
-    points = round(share * passed, 2)
+    points = round(sum(r.points for r in results), 2)
     return ExerciseResult(exercise.name, points, float(total), tuple(results),
                           misconception=mistake.name if mistake else None, flags=flags)
+
+
+def shares(total: float, checks: tuple[Check, ...]) -> list[float]:
+    """Each check's points, in hundredths, by weight, adding up to exactly `total`
+    (the largest remainders get the hundredths that rounding down left over)."""
+    weight = sum(check.weight for check in checks) or 1
+    exact = [total * 100 * check.weight / weight for check in checks]
+    cents = [int(value) for value in exact]
+    by_remainder = sorted(range(len(checks)), key=lambda i: exact[i] - cents[i], reverse=True)
+    for i in by_remainder[:round(total * 100) - sum(cents)]:
+        cents[i] += 1
+    return [c / 100 for c in cents]
 
 
 def _finding(failure: Failure, hint: str, mistake: Mistake | None) -> Finding:
@@ -166,11 +177,10 @@ def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
 def _not_graded(exercise: Exercise, problem: str, config: Config,
                 flag: Flag | None) -> ExerciseResult:
     total = config.points[exercise.name]
-    share = total / exercise.weight if exercise.weight else 0.0
     results = [_loads_check(exercise, problem)]
-    results += [CheckResult(c.name, c.title, 'skipped', 0.0, round(share * c.weight, 2),
+    results += [CheckResult(c.name, c.title, 'skipped', 0.0, worth,
                             reason=f'{exercise.filename} could not be graded')
-                for c in exercise.checks]
+                for c, worth in zip(exercise.checks, shares(total, exercise.checks))]
     return ExerciseResult(exercise.name, 0.0, float(total), tuple(results), problem=problem,
                           flags=(flag,) if flag else ())
 

@@ -55,8 +55,8 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
     run = _run('check', '.', cwd=folder)
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == '.: 0/10 points (mirror 0/3, winner 0/3, count_boxes 0/4)'
-    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.33 pt]") == [
-        "  FAIL  mirror gives the lesson's example right  [0.33 pt]",
+    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.34 pt]") == [
+        "  FAIL  mirror gives the lesson's example right  [0.34 pt]",
         '        the example from the exercise',
         "        mirror('BB..W.W.W')",
         '            B B .',
@@ -171,8 +171,8 @@ def _json(run: subprocess.CompletedProcess[str]) -> dict[str, Any]:
                              'extra_data'}
         assert test['status'] in ('passed', 'failed')
         assert test['extra_data']['exercise'] in EXERCISES
-    # each check's points are rounded to 0.01, so their sum may miss the total by a little
-    assert abs(data['score'] - sum(test['score'] for test in data['tests'])) < 0.05
+    assert data['score'] == round(sum(test['score'] for test in data['tests']), 2)
+    assert data['max_score'] == round(sum(test['max_score'] for test in data['tests']), 2)
     return data
 
 
