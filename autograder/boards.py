@@ -1,7 +1,7 @@
 """Boards as students see them, and which inputs are the simplest to show."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 PIECES = frozenset('BW.')
 
@@ -19,9 +19,9 @@ def pawns(board: str) -> int:
     return len(board) - board.count('.')
 
 
-def simplicity(board: str) -> tuple[int, str]:
-    """Sort key: fewer pawns first, then a fixed order, so the first failure is simplest."""
-    return pawns(board), board
+def simplest_first(boards: Iterable[str]) -> list[str]:
+    """Fewer pawns first, then a fixed order, so that the first failure is the simplest."""
+    return sorted(boards, key=lambda board: (pawns(board), board))
 
 
 def first_difference(expected: Any, got: Any) -> int | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from .boards import simplicity
 from .failures import Call, Failure, Mismatch
 from .probe import Args, Probe
 from .sandbox.values import type_name
@@ -38,6 +37,9 @@ class CheckList:
             ) -> Callable[[CheckFunction], CheckFunction]:
         """Register a check; `weight` is its share of the exercise's points (0: a gate)."""
         def register(fn: CheckFunction) -> CheckFunction:
+            if not (fn.__doc__ or '').strip():
+                raise ValueError(f'the check {fn.__name__} has no docstring: its first line '
+                                 f'is the title students read')
             title = (fn.__doc__ or '').strip().splitlines()[0]
             self.checks.append(Check(fn.__name__, title, weight,
                                      tuple(n.__name__ for n in needs), fn, nudge))
@@ -69,5 +71,20 @@ def agree(probe: Probe, inputs: Iterable[Args], expected: Callable[..., Any],
         raise Mismatch(call, want, got, summary)
 
 
-def simplest_first(boards: Iterable[str]) -> list[str]:
-    return sorted(boards, key=simplicity)
+def same_answers(probe: Probe, asked: Sequence[Args]) -> None:
+    """Fail when asking again gives another answer than the first time."""
+    first = probe.values(asked)
+    again, _ = probe.fresh_values(asked)
+    for args, before, after in zip(asked, first, again):
+        if type(before) is not type(after) or before != after:
+            call = probe.call_of(args)
+            raise Failure(f'{call} gave {after!r} when asked again, but {before!r} the first '
+                          f'time', call)
+
+
+def silent(probe: Probe, args: Args) -> None:
+    """Fail when the call prints anything."""
+    _, printed = probe.fresh_values([args])
+    if printed:
+        call = probe.call_of(args)
+        raise Failure(f'{call} printed {printed[:80]!r}', call)

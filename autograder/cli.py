@@ -10,12 +10,14 @@ import sys
 from typing import Sequence
 
 from . import __version__
-from .commands import check
+from .commands import check, grade, nbgrader_course
 from .commands.options import EXIT_PASSED, EXIT_USAGE
 from .errors import GraderError
 
 COMMANDS = (
     check,
+    grade,
+    nbgrader_course,
 )
 
 

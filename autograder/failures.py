@@ -17,12 +17,15 @@ class Call:
 
 
 class Failure(Exception):
-    """A check found the student's function wrong; `summary` says how, in plain words."""
+    """A check found the student's function wrong; `summary` says how, in plain words.
+    `hint`, when given, explains this failure better than the check's own nudge."""
 
-    def __init__(self, summary: str, call: Call | None = None) -> None:
+    def __init__(self, summary: str, call: Call | None = None, hint: str | None = None
+                 ) -> None:
         super().__init__(summary)
         self.summary = summary
         self.call = call
+        self.hint = hint
 
 
 class Mismatch(Failure):

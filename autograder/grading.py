@@ -1,10 +1,10 @@
 """Grading one submission: each exercise in its own child, its checks in the parent."""
 from __future__ import annotations
 
-import difflib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from . import __version__
 from .boards import draw, first_difference, is_board
@@ -16,11 +16,12 @@ from .exercises import EXERCISES
 from .failures import Failure, Mismatch
 from .kit import game_file
 from .loading import Located, Missing, locate
+from .gradeable import problem_of
 from .mistakes import Mistake, diagnose
 from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 from .sandbox.isolation import Isolation
-from .sandbox.outcomes import Died, Raised, TimedOut
+from .sandbox.outcomes import Died, TimedOut
 from .sandbox.process import Loaded, StudentProcess
 
 SHOWN_CHARS = 120
@@ -44,14 +45,17 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
             loaded = replace(loaded, error=TimedOut(config.limits.file_seconds))
-        problem = _load_problem(exercise, located.filename, loaded)
+        problem = problem_of(exercise, located, loaded)
         if problem:
             return _not_graded(exercise, problem, config, _load_flag(loaded, problem))
         probe = Probe(process, exercise.name, config.properties)
         statuses = _run(exercise.checks, probe)
         failed = any(isinstance(s, Failure) for s in statuses.values())
-        mistake = diagnose(exercise.catalogue, probe) if failed else None
-        flags = [flag for flagger in exercise.flaggers if (flag := flagger(probe))]
+        mistake = ours('the known-mistake catalogue', exercise.name,
+                       lambda: diagnose(exercise.catalogue, probe) if failed else None)
+        flags = [flag for flagger in exercise.flaggers
+                 if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
+                                  lambda: flagger(probe)))]
         flags += _trouble_flags(probe)
     return _assemble(exercise, config, statuses, mistake, tuple(flags))
 
@@ -70,14 +74,25 @@ def _run(checks: tuple[Check, ...], probe: Probe) -> dict[str, Status]:
             statuses[check.name] = f'needs "{titles[blocking[0]]}" to pass first'
             continue
         try:
-            check.run(probe)
+            ours(f'the check "{check.name}"', probe.function, lambda: check.run(probe))
             statuses[check.name] = 'passed'
         except Failure as failure:
             statuses[check.name] = failure
-        except Exception as exc:  # a bug of ours: never shown as the student's failure
-            raise GraderError(f'the check "{check.name}" of {probe.function} crashed: '
-                              f'{type(exc).__name__}: {exc}') from exc
     return statuses
+
+
+T = TypeVar('T')
+
+
+def ours(what: str, exercise: str, work: Callable[[], T]) -> T:
+    """Run the grader's own code; a bug in it is our error, never the student's failure."""
+    try:
+        return work()
+    except (Failure, GraderError):
+        raise
+    except Exception as exc:
+        raise GraderError(f'{what} of {exercise} crashed: {type(exc).__name__}: {exc}') \
+            from exc
 
 
 def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
@@ -89,7 +104,7 @@ def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
         if status == 'passed':
             results.append(CheckResult(check.name, check.title, 'passed', worth, worth))
         elif isinstance(status, Failure):
-            hint = mistake.hint if mistake else check.nudge
+            hint = status.hint or (mistake.hint if mistake else check.nudge)
             results.append(CheckResult(check.name, check.title, 'failed', 0.0, worth,
                                        finding=_finding(status, hint, mistake)))
         else:
@@ -131,40 +146,6 @@ def _shown(value: object) -> str:
 
 
 # -- when an exercise cannot be graded ----------------------------------------------
-
-def _load_problem(exercise: Exercise, filename: str, loaded: Loaded) -> str | None:
-    error = loaded.error
-    if isinstance(error, TimedOut):
-        return (f'{filename} did not finish loading within {error.seconds:g} s: is there an '
-                f'endless loop outside the functions?')
-    if isinstance(error, Died):
-        return f'{filename} stopped while loading: {error.reason}'
-    if isinstance(error, Raised):
-        if error.type_name in ('SyntaxError', 'IndentationError', 'TabError'):
-            return f'{filename} has a syntax error on line {error.line}: {error.message}'
-        return f'{filename} {error.describe()} while loading'
-    signature = loaded.functions.get(exercise.name)
-    if exercise.name not in loaded.functions:
-        return _missing_function(exercise, filename, loaded)
-    if signature is None:
-        return f'in {filename}, {exercise.name} is not a function defined with def'
-    if not signature.accepts(len(exercise.params)):
-        takes = ', '.join(signature.params)
-        return (f'{exercise.name}({takes}) takes {signature.allowed} argument'
-                f'{"s" if signature.allowed != 1 else ""}, but the exercise calls '
-                f'{exercise.signature}')
-    return None
-
-
-def _missing_function(exercise: Exercise, filename: str, loaded: Loaded) -> str:
-    defined = [name for name in loaded.functions if not name.startswith('_')]
-    close = difflib.get_close_matches(exercise.name, defined, n=1, cutoff=0.6)
-    close = close or [n for n in defined if n.lower() == exercise.name.lower()]
-    if close:
-        return (f'{filename} defines {close[0]}, not {exercise.name}: did you mean '
-                f'`{exercise.name}`?')
-    return f'{filename} does not define {exercise.signature}'
-
 
 def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
     if isinstance(loaded.error, TimedOut):

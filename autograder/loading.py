@@ -38,8 +38,7 @@ def locate(path: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
     if path.is_dir():
         return _from_folder(path, exercises)
     if path.is_file():
-        found = _read(path)
-        return {name: found for name in exercises}
+        return {name: _read(path, name, exercises) for name in exercises}
     raise UsageError(f'{path} does not exist',
                      tip='give a folder, a .py file or a .ipynb notebook')
 
@@ -59,7 +58,7 @@ def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...]) 
     others = [p for p in files if p.name not in KIT_FILES and not p.name.startswith('test_')
               and p.stem not in exercises]
     if len(others) == 1 and not any(f'{e}.py' in {p.name for p in files} for e in exercises):
-        return _read(others[0])
+        return _read(others[0], name, exercises)
     wanted = f'{name}.py'
     close = difflib.get_close_matches(wanted.lower(), [p.name.lower() for p in others], n=1)
     if close:
@@ -68,7 +67,8 @@ def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...]) 
     return Missing(f'there is no {wanted} here')
 
 
-def _read(path: Path) -> Located:
+def _read(path: Path, exercise: str | None = None, exercises: tuple[str, ...] = ()
+          ) -> Located:
     try:
         data = path.read_bytes()[:MAX_BYTES + 1]
     except OSError as exc:
@@ -86,7 +86,7 @@ def _read(path: Path) -> Located:
     text = text.replace('\r\n', '\n').replace('\r', '\n')
     if path.suffix == '.ipynb':
         try:
-            text = notebook_source(text, path.name)
+            text = notebook_source(text, path.name, exercise, exercises)
         except Failure as failure:
             return Missing(failure.summary)
     return Source(text, path.name)

@@ -68,7 +68,8 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
         '        hint: You reversed the whole string, which also turns the board upside '
         'down: reverse each row of three on its own.',
     ]
-    assert '        skipped: needs "mirror gives the lesson\'s example right" to pass first' \
+    assert '        skipped: needs "mirror reverses each row of every board (all 3^9 of them)" ' \
+        'to pass first' \
         in run.stdout
     assert '        there is no winner.py here' in run.stdout
     assert run.stdout.endswith('\n4 checks failed: start with the first one above.\n')
@@ -78,7 +79,7 @@ def test_a_winner_failure_shows_whose_turn_it_is(tmp_path: Path) -> None:
     folder = _folder(tmp_path, winner=PIECES / 'winner' / 'far_rows_swapped.py')
     run = _run('check', 'winner.py', cwd=folder)
     assert run.returncode == 1
-    assert _block(run.stdout, "  FAIL  winner gives the lesson's two examples right  [0.3 pt]"
+    assert _block(run.stdout, "  FAIL  winner gives the lesson's two examples right  [0.38 pt]"
                   )[1:8] == [
         '        an example from the exercise',
         "        winner('.B..WW...', 'B')",

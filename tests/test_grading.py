@@ -10,7 +10,7 @@ from autograder import kit
 from autograder.config import Config
 from autograder.errors import GraderError
 from autograder.exercises import BY_NAME
-from autograder.grading import grade_exercise, grade_submission
+from autograder.grading import grade_exercise, grade_submission, shares
 from autograder.loading import Missing, Source
 from autograder.probe import Probe
 from autograder.properties import Property
@@ -28,7 +28,7 @@ def test_a_failed_gate_skips_the_checks_that_need_it_with_a_reason() -> None:
     assert by_name['lesson_example'].status == 'failed'
     assert by_name['own_inverse'].status == 'skipped'
     assert by_name['own_inverse'].reason == \
-        'needs "mirror gives the lesson\'s example right" to pass first'
+        'needs "mirror reverses each row of every board (all 3^9 of them)" to pass first'
     assert result.points == 0
 
 
@@ -92,3 +92,54 @@ def test_inputs_that_json_would_change_are_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr('autograder.recording.EXERCISES', (exercise,))
     with pytest.raises(ValueError, match='the inputs of test.tuples do not survive JSON'):
         recorded_now()
+
+
+def test_the_catalogue_crashing_is_the_graders_error() -> None:
+    def broken(probe: Probe) -> bool:
+        raise ZeroDivisionError('catalogue')
+    exercise = replace(BY_NAME['mirror'],
+                       catalogue=(replace(BY_NAME['mirror'].catalogue[0], recognise=broken),))
+    with pytest.raises(GraderError, match='the known-mistake catalogue of mirror crashed: '
+                                          'ZeroDivisionError: catalogue'):
+        grade_exercise(exercise, IDENTITY, CONFIG, FLOOR)
+
+
+def test_a_decorated_function_is_graded_like_any_other() -> None:
+    cached = Source('import functools\n\n@functools.lru_cache(maxsize=None)\n'
+                    'def mirror(board):\n'
+                    '    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n', 'mirror.py')
+    result = grade_exercise(BY_NAME['mirror'], cached, CONFIG, FLOOR)
+    assert result.points == result.max_points
+
+
+@pytest.mark.parametrize('body, summary, hint', [
+    ('    return {}[board]',
+     "mirror('BB..W.W.W') raised KeyError: 'BB..W.W.W' (line 2)",
+     'Your function stopped with an error. Paste the call above into Python to see the '
+     'error and the line it comes from.'),
+    ('    return input()',
+     "mirror('BB..W.W.W') raised EOFError: EOF when reading a line (line 2)",
+     'Your function calls input(), but nobody is there to type: take input() out.'),
+])
+def test_a_call_that_raises_gets_a_hint_for_that(body: str, summary: str, hint: str) -> None:
+    source = Source(f'def mirror(board):\n{body}\n', 'mirror.py')
+    result = grade_exercise(BY_NAME['mirror'], source, CONFIG, FLOOR)
+    first = result.checks[1]
+    assert first.finding is not None
+    assert (first.finding.summary, first.finding.hint) == (summary, hint)
+
+
+def test_input_while_loading_says_so() -> None:
+    source = Source('name = input()\n\ndef mirror(board):\n    return board\n', 'mirror.py')
+    result = grade_exercise(BY_NAME['mirror'], source, CONFIG, FLOOR)
+    assert result.problem == ('mirror.py calls input() while loading, but nobody is there to '
+                              'type: take input() out')
+
+
+def test_check_points_add_up_to_the_exercises_points() -> None:
+    for name, exercise in BY_NAME.items():
+        for total in (3.0, 10.0 / 3, 7.77):
+            worth = shares(round(total, 2), exercise.checks)
+            assert round(sum(worth), 2) == round(total, 2), name
+            assert all(abs(w - total * c.weight / sum(x.weight for x in exercise.checks)) < 0.01
+                       for w, c in zip(worth, exercise.checks))

@@ -59,12 +59,36 @@ def test_a_folder_with_some_of_the_files(tmp_path: Path) -> None:
     assert [flag.kind for flag in results['mirror'].flags] == ['not found']
 
 
+def _without(text: str, function: str) -> str:
+    """`text` with the top-level definition of `function` taken out."""
+    start = text.index(f'def {function}(')
+    end = text.find('\ndef ', start)
+    return text[:start] + (text[end + 1:] if end >= 0 else '')
+
+
 def test_one_py_file_holding_every_function(tmp_path: Path) -> None:
-    # the helpers of count_boxes.py come first, so that mirror is defined once, last
-    path = _write(tmp_path, {'homework.py': COUNT + '\n' + WINNER + '\n' + MIRROR})
+    # count_boxes uses the student's own mirror, not a second copy of it
+    whole = MIRROR + '\n' + WINNER + '\n' + _without(COUNT, 'mirror')
+    path = _write(tmp_path, {'homework.py': whole})
     results = _grade(path / 'homework.py')
     assert all(_full(results[name]) for name in NAMES)
     assert all(_full(r) for r in _grade(path).values()), 'a folder with one .py file'
+
+
+def test_a_function_defined_twice_is_not_guessed_at(tmp_path: Path) -> None:
+    # the kit's stubs in one file: count_boxes.py's helper would answer for mirror
+    stubs = '\n'.join((KIT / f'{name}.py').read_text(encoding='utf-8') for name in NAMES)
+    results = _grade(_write(tmp_path, {'all.py': stubs}) / 'all.py')
+    assert _problem_shown(results['mirror']) == (
+        'mirror is defined 2 times in all.py (lines 12 and 89); Python keeps only the last, '
+        'so which one is your answer is not clear: keep just one')
+
+
+def test_the_games_own_mirror_is_not_an_answer(tmp_path: Path) -> None:
+    results = _grade(_write(tmp_path, {'mirror.py': 'from hexapawn import mirror\n'}))
+    assert _problem_shown(results['mirror']) == (
+        'mirror comes from an import on line 1 of mirror.py: the exercise is to write mirror '
+        'yourself')
 
 
 def test_a_notebook_with_magics_and_shell_lines(tmp_path: Path) -> None:
@@ -196,3 +220,10 @@ def test_one_exercise_loaded_alone(tmp_path: Path) -> None:
     result = grade_exercise(BY_NAME['count_boxes'], locate(folder, NAMES)['count_boxes'],
                             Config(), FLOOR)
     assert _full(result)
+
+
+def test_a_function_written_again_further_down_is_graded_as_the_last_one(tmp_path: Path
+                                                                         ) -> None:
+    first_try = 'def mirror(board):\n    return board[::-1]\n\n'
+    results = _grade(_write(tmp_path, {'mirror.py': first_try + MIRROR}))
+    assert _full(results['mirror'])

@@ -6,7 +6,8 @@ from typing import Any
 
 from hexapawn_ref import mirror as reference
 
-from ..checks import CheckList, agree, require_type, simplest_first
+from ..boards import simplest_first
+from ..checks import CheckList, agree, require_type, same_answers, silent
 from ..exercise import Exercise
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake, behaves_like
@@ -60,7 +61,7 @@ ANYTHING = Property('mirror.any_characters', _any_nine_characters, explicit=('ab
                     prefetch=lambda board: [(board,)])
 
 
-@checks.add(weight=1, needs=[lesson_example],
+@checks.add(weight=1, needs=[reverses_each_row],
             nudge='Mirroring the mirror image must give back the board you started with.')
 def own_inverse(probe: Probe) -> None:
     """mirroring a board twice gives the board back"""
@@ -74,7 +75,7 @@ def own_inverse(probe: Probe) -> None:
     check_property(TWICE, twice, probe)
 
 
-@checks.add(weight=1, needs=[lesson_example],
+@checks.add(weight=1, needs=[reverses_each_row],
             nudge='Work on any 9 characters: do not look at what the squares hold.')
 def any_characters(probe: Probe) -> None:
     """mirror works on any 9 characters, not only 'B', 'W' and '.'"""
@@ -87,27 +88,18 @@ def any_characters(probe: Probe) -> None:
     check_property(ANYTHING, anything, probe)
 
 
-@checks.add(weight=1, needs=[lesson_example],
+@checks.add(weight=1, needs=[reverses_each_row],
             nudge='Compute the answer from the board alone, with nothing kept between calls.')
 def same_every_time(probe: Probe) -> None:
     """mirror gives the same answer every time it is asked"""
-    boards = [(EXAMPLE,), ('BBB...WWW',), (EXAMPLE,), ('.B.W..W.W',), (EXAMPLE,)]
-    results, _ = probe.fresh(boards)
-    for args, outcome in zip(boards, results):
-        want = probe.outcomes([args])[0]
-        if outcome != want:
-            raise Failure(f'{probe.call_of(args)} gave a different answer when asked again',
-                          probe.call_of(args))
+    same_answers(probe, [(EXAMPLE,), ('BBB...WWW',), (EXAMPLE,), ('.B.W..W.W',), (EXAMPLE,)])
 
 
-@checks.add(weight=1, needs=[lesson_example],
+@checks.add(weight=1, needs=[reverses_each_row],
             nudge='Return the answer; remove the print() calls inside mirror.')
 def prints_nothing(probe: Probe) -> None:
     """mirror prints nothing: it gives its answer back with return"""
-    _, printed = probe.fresh([(EXAMPLE,)])
-    if printed:
-        raise Failure(f'{probe.call_of((EXAMPLE,))} printed {printed[:80]!r}',
-                      probe.call_of((EXAMPLE,)))
+    silent(probe, (EXAMPLE,))
 
 
 def _rows(board: str) -> list[str]:
