@@ -54,8 +54,16 @@ def require_type(call: Call, got: Any, *allowed: type) -> None:
         raise Failure(f'{call} returned {article(type_name(got))}, expected a {wanted}', call)
 
 
+PLAIN_TYPES = ('str', 'int', 'float', 'bool', 'list', 'tuple', 'dict', 'set', 'bytes')
+
+
 def article(name: str) -> str:
-    return name if name == 'None' else ('an ' if name[0] in 'aeiou' else 'a ') + name
+    """'a list', 'an int', 'None'; a type of the student's own: 'a value of type Board'."""
+    if name == 'None':
+        return name
+    if name not in PLAIN_TYPES:
+        return f'a value of type {name}'
+    return ('an ' if name[0] in 'aeiou' else 'a ') + name
 
 
 def agree(probe: Probe, inputs: Iterable[Args], expected: Callable[..., Any],

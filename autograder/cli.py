@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from typing import Sequence
 
 from . import __version__
@@ -37,6 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print('error: interrupted', file=sys.stderr)
         return 130
+    except Exception:  # a bug of ours: say so, never as a verdict on the submission
+        traceback.print_exc()
+        print('error: hexgrade itself failed (a bug in the grader, not in the submission); '
+              'the details are above', file=sys.stderr)
+        return EXIT_USAGE
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .errors import ConfigError
+from .exercises import EXERCISES
 from .probe import PropertySettings
 from .sandbox.limits import Limits
 
 SHOW_CHOICES = ('everything', 'hints', 'names', 'score')
-EXERCISE_NAMES = ('mirror', 'winner', 'count_boxes')
-DEFAULT_POINTS = {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 4.0}
+EXERCISE_NAMES = tuple(exercise.name for exercise in EXERCISES)
+DEFAULT_POINTS = {exercise.name: exercise.points for exercise in EXERCISES}
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,12 @@ def _number(low: float, high: float, whole: bool = False) -> Callable[[Any], str
     return check
 
 
+def _points(value: Any) -> str | None:
+    if _number(0, 1000)(value) or round(value, 2) != value:
+        return 'a number from 0 to 1000, in hundredths at most (like 2.5)'
+    return None
+
+
 def _choice(value: Any) -> str | None:
     return None if value in SHOW_CHOICES else 'one of ' + ', '.join(map(repr, SHOW_CHOICES))
 
@@ -46,7 +53,7 @@ def _choice(value: Any) -> str | None:
 # table -> key -> validator returning what is allowed when the value is not
 SCHEMA: dict[str, dict[str, Callable[[Any], str | None]]] = {
     '': {'seed': _number(0, 2 ** 32 - 1, whole=True)},
-    'points': {name: _number(0, 1000) for name in EXERCISE_NAMES},
+    'points': {name: _points for name in EXERCISE_NAMES},
     'limits': {
         'call_seconds': _number(0.05, 60),
         'file_seconds': _number(0.5, 600),

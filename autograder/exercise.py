@@ -17,6 +17,7 @@ Flagger = Callable[[Probe], 'Flag | None']
 class Exercise:
     name: str
     params: tuple[str, ...]
+    points: float  # the default; grader.toml's [points] may change it
     checks: tuple[Check, ...]
     catalogue: tuple[Mistake, ...]
     flaggers: tuple[Flagger, ...] = ()
@@ -29,7 +30,3 @@ class Exercise:
     @property
     def signature(self) -> str:
         return f"{self.name}({', '.join(self.params)})"
-
-    @property
-    def weight(self) -> int:
-        return sum(check.weight for check in self.checks)

@@ -38,6 +38,9 @@ def locate(path: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
     if path.is_dir():
         return _from_folder(path, exercises)
     if path.is_file():
+        if path.suffix not in ('.py', '.ipynb'):
+            raise UsageError(f'{path} is neither a .py file nor a .ipynb notebook',
+                             tip='give a folder, a .py file or a .ipynb notebook')
         return {name: _read(path, name, exercises) for name in exercises}
     raise UsageError(f'{path} does not exist',
                      tip='give a folder, a .py file or a .ipynb notebook')

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .results import CheckResult, ExerciseResult, SubmissionResult
+from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 
 
 def for_students(result: SubmissionResult, show: str) -> SubmissionResult:
@@ -18,14 +18,15 @@ def for_students(result: SubmissionResult, show: str) -> SubmissionResult:
 
 
 def _exercise(exercise: ExerciseResult, show: str) -> ExerciseResult:
+    # the diagnosis stays for the teacher (Gradescope keeps extra_data from students);
+    # flags are for the teacher alone
     if show == 'score':
-        status = 'passed' if exercise.points >= exercise.max_points else 'failed'
+        status: Status = 'passed' if exercise.points >= exercise.max_points else 'failed'
         total = CheckResult('score', f'{exercise.exercise} score', status, exercise.points,
                             exercise.max_points)
-        return replace(exercise, checks=(total,), problem=None, misconception=None)
+        return replace(exercise, checks=(total,), problem=None, flags=())
     return replace(exercise, checks=tuple(_check(c, show) for c in exercise.checks),
-                   problem=exercise.problem if show == 'hints' else None,
-                   misconception=exercise.misconception if show == 'hints' else None)
+                   problem=exercise.problem if show == 'hints' else None, flags=())
 
 
 def _check(check: CheckResult, show: str) -> CheckResult:

@@ -256,3 +256,39 @@ def test_colour_on_a_terminal_unless_no_color(tmp_path: Path) -> None:
 def test_no_colour_when_not_a_terminal(tmp_path: Path) -> None:
     run = _run('check', str(PROJECT / 'exercises'), cwd=tmp_path)
     assert '\033[' not in run.stdout and 'FAIL' in run.stdout
+
+
+def test_a_file_that_is_not_python_is_a_usage_error(tmp_path: Path) -> None:
+    notes = tmp_path / 'notes.txt'
+    notes.write_text('def mirror(board):\n    return board\n', encoding='utf-8')
+    run = _run('check', str(notes), cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr.splitlines() == [
+        f'error: {notes} is neither a .py file nor a .ipynb notebook',
+        'tip: give a folder, a .py file or a .ipynb notebook']
+
+
+def test_text_from_student_code_cannot_paint_the_terminal(tmp_path: Path) -> None:
+    folder = tmp_path / 'sub'
+    folder.mkdir()
+    (folder / 'mirror.py').write_text(
+        'def mirror(board):\n    raise ValueError("\\x1b[32mAll tests passed\\x1b[0m\\nok")\n',
+        encoding='utf-8')
+    run = _run('check', 'mirror.py', cwd=folder)
+    assert '\x1b' not in run.stdout
+    assert "raised ValueError: \\x1b[32mAll tests passed\\x1b[0m\\nok (line 2)" in run.stdout
+
+
+def test_a_bug_of_the_grader_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from autograder import cli
+    from autograder.commands import check
+
+    def broken(args: object) -> int:
+        raise RuntimeError('a bug')
+    monkeypatch.setattr(check, 'run', broken)
+    assert cli.main(['check', '.']) == 2
+    err = capsys.readouterr().err
+    assert 'RuntimeError: a bug' in err
+    assert err.splitlines()[-1] == ('error: hexgrade itself failed (a bug in the grader, not in '
+                                    'the submission); the details are above')

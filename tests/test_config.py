@@ -112,7 +112,9 @@ def test_an_unknown_key(tmp_path: Path, text: str, message: str) -> None:
     ('[limits]\nmemory_mb = 100.5\n', 'limits.memory_mb = 100.5 is not allowed; it must be a '
                                       'whole number from 64 to 8192'),
     ('[points]\nmirror = "3"\n', "points.mirror = '3' is not allowed; it must be a number "
-                                 "from 0 to 1000"),
+                                 "from 0 to 1000, in hundredths at most (like 2.5)"),
+    ('[points]\nmirror = 3.333\n', "points.mirror = 3.333 is not allowed; it must be a number "
+                                   "from 0 to 1000, in hundredths at most (like 2.5)"),
     ('seed = -1\n', 'seed = -1 is not allowed; it must be a whole number from 0 to 4294967295'),
     ('[hypothesis]\nmax_examples = 0\n', 'hypothesis.max_examples = 0 is not allowed; it must '
                                          'be a whole number from 1 to 10000'),

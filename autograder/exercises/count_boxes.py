@@ -200,5 +200,5 @@ def hard_coded(probe: Probe) -> Flag | None:
                 '(or it uses rules of its own); worth a look.')
 
 
-EXERCISE = Exercise('count_boxes', ('use_mirror',), tuple(checks.checks), CATALOGUE,
+EXERCISE = Exercise('count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
                     flaggers=(hard_coded,))

@@ -148,5 +148,5 @@ CATALOGUE = (
             _model(lambda b: b[0::3] + b[1::3] + b[2::3])),
 )
 
-EXERCISE = Exercise('mirror', ('board',), tuple(checks.checks), CATALOGUE,
+EXERCISE = Exercise('mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
                     properties=(TWICE, ANYTHING))

@@ -151,5 +151,5 @@ CATALOGUE = (
             _goes_on_as_other_text),
 )
 
-EXERCISE = Exercise('winner', ('board', 'side'), tuple(checks.checks), CATALOGUE,
+EXERCISE = Exercise('winner', ('board', 'side'), 3.0, tuple(checks.checks), CATALOGUE,
                     properties=(GAMES,))

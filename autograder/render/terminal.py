@@ -47,10 +47,16 @@ def _exercise(exercise: ExerciseResult, colour: bool) -> list[str]:
         if check.status == 'skipped' and check.reason:
             lines.append(f'        skipped: {check.reason}')
         if check.finding is not None:
-            lines += ['        ' + line for line in finding_lines(check.finding)]
+            lines += ['        ' + printable(line) for line in finding_lines(check.finding)]
     for flag in exercise.flags:
-        lines.append(f'  NOTE  {flag.kind}: {flag.note}')
+        lines.append(f'  NOTE  {flag.kind}: {printable(flag.note)}')
     return lines
+
+
+def printable(text: str) -> str:
+    """Text that came from student code, with control characters escaped, so that it
+    can neither colour nor rewrite the lines around it."""
+    return ''.join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def finding_lines(finding: Finding) -> list[str]:
