@@ -13,8 +13,10 @@ from pathlib import Path
 from .errors import GraderError
 
 PROJECT = Path(__file__).resolve().parent.parent
-KIT = PROJECT / 'exercises'
-SOLUTIONS = PROJECT / 'solutions'
+PACKAGED = Path(__file__).resolve().parent / 'kit_files'  # in a wheel (see setup.py)
+KIT = PACKAGED / 'exercises' if (PACKAGED / 'exercises').is_dir() else PROJECT / 'exercises'
+SOLUTIONS = PACKAGED / 'solutions' if (PACKAGED / 'solutions').is_dir() \
+    else PROJECT / 'solutions'
 
 
 @lru_cache(maxsize=None)
@@ -24,5 +26,5 @@ def game_file() -> str:
         return (KIT / 'hexapawn.py').read_text(encoding='utf-8')
     except OSError as exc:
         raise GraderError(f'the game file {KIT / "hexapawn.py"} is missing ({exc.strerror})',
-                          tip='install hexgrade from its source folder: pip install -e .') \
+                          tip='reinstall hexgrade: pip install -e . in its source folder') \
             from None

@@ -78,7 +78,7 @@ def test_a_missing_game_file_is_the_graders_error(monkeypatch: pytest.MonkeyPatc
     try:
         with pytest.raises(GraderError, match='the game file .* is missing') as caught:
             kit.game_file()
-        assert caught.value.tip == 'install hexgrade from its source folder: pip install -e .'
+        assert caught.value.tip == 'reinstall hexgrade: pip install -e . in its source folder'
     finally:
         kit.game_file.cache_clear()
 
