@@ -1,0 +1,99 @@
+"""Grading a whole class: cached records reused, the rest graded on workers.
+
+A submission is graded once per content: two students who hand in the same
+files share one grading, and a rerun reuses every record whose key still holds.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from ..config import Config
+from ..results import SubmissionResult
+from .cache import ResultCache, submission_digest
+from .layouts import Found
+from .serialise import from_data
+from .students import Student
+from .ungraded import grading_stopped, nothing_to_grade
+from .workers import Job, run_jobs
+
+Progress = Callable[[int, int], None]  # done, total
+
+
+@dataclass(frozen=True)
+class Graded:
+    student: Student
+    result: SubmissionResult
+    seconds: float  # spent grading it in this run; 0 when it came from the cache
+    cached: bool = False
+
+
+@dataclass(frozen=True)
+class Batch:
+    found: Found
+    graded: tuple[Graded, ...]
+    config: Config
+    isolation: str
+    seconds: float
+
+
+def grade_class(found: Found, config: Config, options: argparse.Namespace, isolation: str,
+                workers: int, cache: ResultCache | None, reuse: bool = True,
+                progress: Progress = lambda done, total: None) -> Batch:
+    """Every student's record; `reuse=False` regrades all and refreshes the cache."""
+    started = time.monotonic()
+    students = found.students
+    records: dict[str, tuple[SubmissionResult, float, bool]] = {}
+    keys: dict[str, str] = {}
+    for student in students:
+        if student.path is None:
+            records[student.id] = (nothing_to_grade(student.id, student.problem or
+                                                    'nothing was handed in', config,
+                                                    isolation), 0.0, False)
+            continue
+        keys[student.id] = _key(student, cache)
+    by_key: dict[str, list[Student]] = {}
+    for student in students:
+        if student.id in keys:
+            by_key.setdefault(keys[student.id], []).append(student)
+    stored = {key: record for key in by_key
+              if cache and reuse and (record := cache.get(key)) is not None}
+    todo = [key for key in by_key if key not in stored]
+    done = [len(students) - sum(len(by_key[k]) for k in todo)]
+    progress(done[0], len(students))
+
+    def report(index: int, reply: tuple[str, Any], seconds: float) -> None:
+        key = todo[index]
+        first = by_key[key][0]
+        if reply[0] == 'graded':
+            result = from_data(reply[1])
+            if cache:
+                cache.put(key, replace(result, source=''))
+        else:
+            result = grading_stopped(first.id, reply[1], config, isolation)
+        for student in by_key[key]:
+            records[student.id] = (result, seconds, False)
+        done[0] += len(by_key[key])
+        progress(done[0], len(students))
+
+    jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
+    run_jobs(jobs, workers, config, options, report)
+    for key, record in stored.items():
+        for student in by_key[key]:
+            records[student.id] = (record, 0.0, True)
+    graded = tuple(_graded(student, *records[student.id]) for student in students)
+    return Batch(found, graded, config, isolation, time.monotonic() - started)
+
+
+def _key(student: Student, cache: ResultCache | None) -> str:
+    assert student.path is not None
+    digest = submission_digest(student.path)
+    return cache.key(digest) if cache else digest
+
+
+def _graded(student: Student, result: SubmissionResult, seconds: float,
+            cached: bool) -> Graded:
+    notes = result.notes + student.notes + (('handed in late',) if student.late else ())
+    return Graded(student, replace(result, source=student.id, notes=notes), seconds, cached)

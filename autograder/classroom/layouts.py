@@ -1,0 +1,136 @@
+"""Where the students are in CLASS: the five layouts a class can come in.
+
+- folders:  one folder (or one file) per student, named by the student's id;
+- flat:     one file per student, all in one folder;
+- nbgrader: nbgrader's `submitted/<student>/<assignment>/` tree;
+- canvas, moodle: the zip an LMS gives for "download all submissions".
+"""
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..errors import UsageError
+from .lms import canvas_students, is_moodle, moodle_students
+from .links import without_links
+from .students import Student, file_stems
+
+LAYOUTS = ('folders', 'flat', 'nbgrader', 'canvas', 'moodle')
+SUBMISSION_SUFFIXES = ('.py', '.ipynb')
+DEFAULT_ASSIGNMENT = 'hexapawn'
+IGNORED = frozenset({'__MACOSX', '__pycache__', 'Thumbs.db'})
+
+
+@dataclass(frozen=True)
+class Found:
+    layout: str
+    students: tuple[Student, ...]
+    assignment: str = DEFAULT_ASSIGNMENT
+    stray: tuple[str, ...] = ()  # things in CLASS that belong to no student
+
+
+def find_students(path: Path, layout: str | None, workdir: Path,
+                  assignment: str | None = None) -> Found:
+    """The students in `path`; zips are unpacked into `workdir`."""
+    found = _found(path, layout or detect(path), workdir, assignment)
+    stems = file_stems(found.students)
+    root = workdir if found.layout in ('canvas', 'moodle') else path
+    return replace(found, students=tuple(without_links(s, root, workdir, stems[s.id])
+                                         for s in found.students))
+
+
+def _found(path: Path, chosen: str, workdir: Path, assignment: str | None) -> Found:
+    if chosen in ('canvas', 'moodle'):
+        if not zipfile.is_zipfile(path):
+            raise UsageError(f'{path}: the {chosen} layout needs the zip file the LMS gave '
+                             f'you', tip='give the .zip itself, not a folder')
+        read = canvas_students if chosen == 'canvas' else moodle_students
+        students, stray = read(path, workdir)
+        return Found(chosen, tuple(_descended(s) for s in students), stray=tuple(stray))
+    if not path.is_dir():
+        raise UsageError(f'{path}: the {chosen} layout needs a folder')
+    if chosen == 'nbgrader':
+        return _nbgrader(path, assignment)
+    if chosen == 'flat':
+        files = [p for p in _visible(path) if p.is_file()]
+        stray = [f'{p.name}: a folder, and this class is graded as one file per student'
+                 for p in _visible(path) if p.is_dir()]
+        return Found('flat', _file_students(files), stray=tuple(stray))
+    return _folders(path)
+
+
+def detect(path: Path) -> str:
+    """The layout of `path`, as far as its shape tells."""
+    if not path.exists():
+        raise UsageError(f'{path}: no such file or folder',
+                         tip='give the folder of submissions, or the zip from your LMS')
+    if path.is_file():
+        if not zipfile.is_zipfile(path):
+            raise UsageError(f'{path}: is neither a folder nor a zip file',
+                             tip='to grade one submission, use: hexgrade check ' + str(path))
+        with zipfile.ZipFile(path) as archive:
+            return 'moodle' if is_moodle(archive.namelist()) else 'canvas'
+    if (path / 'submitted').is_dir() or path.name == 'submitted':
+        return 'nbgrader'
+    return 'folders' if any(p.is_dir() for p in _visible(path)) else 'flat'
+
+
+def _folders(path: Path) -> Found:
+    folders = [_descended(Student(p.name, p)) for p in _visible(path) if p.is_dir()]
+    files = [p for p in _visible(path) if p.is_file()]
+    return Found('folders', tuple(sorted(folders + list(_file_students(files)),
+                                         key=lambda s: s.id)))
+
+
+def _file_students(files: list[Path]) -> tuple[Student, ...]:
+    files = [p for p in files if p.suffix in SUBMISSION_SUFFIXES]
+    stems = [p.stem for p in files]
+    # two files of one student (ada.py and ada.ipynb) keep their full names as ids
+    return tuple(Student(p.stem if stems.count(p.stem) == 1 else p.name, p) for p in files)
+
+
+def _nbgrader(path: Path, assignment: str | None) -> Found:
+    submitted = path if path.name == 'submitted' else path / 'submitted'
+    people = [p for p in _visible(submitted) if p.is_dir()]
+    names = sorted({a.name for p in people for a in _visible(p) if a.is_dir()})
+    if assignment is None:
+        if len(names) > 1:
+            raise UsageError(f'{submitted} holds several assignments: {", ".join(names)}',
+                             tip='name the one to grade with --assignment')
+        assignment = names[0] if names else DEFAULT_ASSIGNMENT
+    students = []
+    for person in people:
+        folder = person / assignment
+        if not folder.is_dir():
+            students.append(Student(person.name, None,
+                                    problem=f'nothing handed in for {assignment}'))
+            continue
+        stamp = folder / 'timestamp.txt'
+        when = stamp.read_text(encoding='utf-8', errors='replace').strip()[:64] \
+            if stamp.is_file() else ''
+        students.append(_descended(Student(person.name, folder, timestamp=when)))
+    return Found('nbgrader', tuple(students), assignment)
+
+
+def _descended(student: Student) -> Student:
+    """A folder holding only one folder (a zipped-up project, say) is graded inside it."""
+    folder = student.path
+    if folder is None or not folder.is_dir():
+        return student
+    inside = _visible(folder)
+    if any(p.is_file() and p.suffix in SUBMISSION_SUFFIXES for p in inside):
+        return student
+    folders = [p for p in inside if p.is_dir()]
+    if len(folders) != 1:
+        return student
+    note = f'the files were found inside the folder {folders[0].name}/'
+    return _descended(replace(student, path=folders[0], notes=student.notes + (note,)))
+
+
+def _visible(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir()
+                      if not p.name.startswith('.') and p.name not in IGNORED)
+    except OSError as exc:
+        raise UsageError(f'{folder}: cannot be read ({exc.strerror})') from None

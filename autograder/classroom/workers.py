@@ -1,0 +1,145 @@
+"""Grading workers: trusted processes that each grade one submission at a time.
+
+Workers are started fresh (spawn, not fork), so none inherits the state of the
+command that started it. A worker that dies, or takes far longer than any
+submission can, is replaced; the submission it held gets the reason as its
+result and the batch goes on.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import multiprocessing
+import signal
+import time
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Callable
+
+from ..config import Config
+from .process_tree import kill_tree
+
+# what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
+# and the seconds it took
+Report = Callable[[int, tuple[str, Any], float], None]
+Serve = Callable[[Connection, Config, argparse.Namespace], None]
+SPAWN = multiprocessing.get_context('spawn')
+
+
+@dataclass(frozen=True)
+class Job:
+    index: int
+    path: str
+
+
+def run_jobs(jobs: list[Job], workers: int, config: Config, options: argparse.Namespace,
+             report: Report, serve: Serve | None = None, limit: float | None = None) -> None:
+    """Grade every job on up to `workers` processes; `report` hears of each as it ends.
+
+    `serve` is what a worker runs (tests give their own) and `limit` the seconds after
+    which a job is given up; the default is far past what any submission may take."""
+    serve = serve or _serve
+    limit = limit or 2 * config.limits.file_seconds + 60
+    pending = deque(jobs)
+    pool = [_Worker(serve, config, options) for _ in range(min(workers, len(jobs)))]
+    try:
+        while pending or any(w.job for w in pool):
+            for worker in pool:
+                if worker.job is None and pending:
+                    worker.start(pending.popleft(), limit)
+            busy = [w for w in pool if w.job]
+            soonest = min(w.deadline for w in busy)
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
+                         timeout=max(0.0, soonest - time.monotonic()))
+            for index, worker in enumerate(pool):
+                if worker.job is None:
+                    continue
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    outcome = worker.collect()
+                elif time.monotonic() > worker.deadline:
+                    outcome = worker.give_up(f'grading it took more than {limit:g} s, so it '
+                                             f'was stopped')
+                else:
+                    continue
+                job_index, reply, seconds = outcome
+                if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
+                    pool[index] = _Worker(serve, config, options)
+                report(job_index, reply, seconds)
+    finally:
+        for worker in pool:
+            worker.close()
+
+
+class _Worker:
+    def __init__(self, serve: Serve, config: Config, options: argparse.Namespace) -> None:
+        self.conn, theirs = SPAWN.Pipe()
+        self.process = SPAWN.Process(target=serve, args=(theirs, config, options),
+                                     daemon=True)
+        self.process.start()
+        theirs.close()
+        self.job: Job | None = None
+        self.deadline = 0.0
+        self.started = 0.0
+
+    def start(self, job: Job, limit: float) -> None:
+        self.job, self.started = job, time.monotonic()
+        self.deadline = self.started + limit
+        self.conn.send(job)
+
+    def collect(self) -> tuple[int, tuple[str, Any], float]:
+        assert self.job is not None
+        try:
+            index, reply, seconds = self.conn.recv()
+        except (EOFError, OSError):
+            self.process.join(1)
+            return self.give_up(f'the grading process stopped (exit code '
+                                f'{self.process.exitcode}) while grading it')
+        self.job = None
+        return index, reply, seconds
+
+    def give_up(self, reason: str) -> tuple[int, tuple[str, Any], float]:
+        assert self.job is not None
+        job, self.job = self.job, None
+        if self.process.pid is not None:
+            kill_tree(self.process.pid)
+        self.process.join(5)
+        return job.index, ('stopped', reason), time.monotonic() - self.started
+
+    def close(self) -> None:
+        if self.job is not None and self.process.pid is not None:
+            kill_tree(self.process.pid)  # stopped midway (Ctrl-C): its record is not wanted
+        if self.process.is_alive():
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+            self.process.join(2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(2)
+        self.conn.close()
+
+
+def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> None:
+    """A worker's life: take a job, grade it, send the record back, until told to stop."""
+    from ..commands.options import isolation_from
+    from ..grading import grade_submission
+    from .serialise import to_data
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
+    with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once already
+        isolation = isolation_from(options)
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        started = time.monotonic()
+        try:
+            result = grade_submission(Path(job.path), config, isolation)
+            reply: tuple[str, Any] = ('graded', to_data(result))
+        except Exception as exc:  # our bug or the machine's; it stays with this student
+            reply = ('stopped', f'the grader failed on it: {type(exc).__name__}: {exc}')
+        conn.send((job.index, reply, time.monotonic() - started))

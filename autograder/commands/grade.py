@@ -1,0 +1,109 @@
+"""`hexgrade grade [CLASS] --out OUT`: grade a whole class; with no CLASS, the sample class."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import UsageError
+from .options import EXIT_PASSED, add_config_option, config_from, isolation_from
+
+if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
+    from ..classroom.batch import Batch
+
+DEFAULT_OUT = Path('hexgrade-out')
+
+
+def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..classroom.layouts import LAYOUTS
+
+    grade = commands.add_parser(
+        'grade', help='grade a whole class: gradebook, feedback pages and a class summary',
+        description='Grade every submission in CLASS: a folder with one folder or file per '
+                    'student, nbgrader\'s submitted/ tree, or the zip of all submissions from '
+                    'Canvas or Moodle. With no CLASS, grade the sample class that comes with '
+                    'hexgrade.')
+    grade.add_argument('class_path', type=Path, nargs='?', metavar='CLASS')
+    grade.add_argument('--out', type=Path, default=DEFAULT_OUT, metavar='OUT',
+                       help=f'folder for the results (default: {DEFAULT_OUT})')
+    grade.add_argument('-j', '--jobs', type=int, default=_cores(), metavar='N',
+                       help='submissions graded side by side (default: the number of cores)')
+    grade.add_argument('--layout', choices=LAYOUTS,
+                       help='how CLASS is laid out (default: worked out from CLASS)')
+    grade.add_argument('--assignment', metavar='NAME',
+                       help="the assignment to grade in nbgrader's submitted/ tree")
+    grade.add_argument('--no-cache', action='store_true',
+                       help='regrade every submission, even unchanged ones')
+    grade.add_argument('--to-gradebook', type=Path, metavar='COURSE_DIR',
+                       help='also write the scores and feedback into the gradebook of this '
+                            'nbgrader course (one written by `hexgrade nbgrader`)')
+    add_config_option(grade)
+    grade.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..classroom.batch import grade_class
+    from ..classroom.cache import ResultCache, settings_digest
+    from ..classroom.layouts import find_students
+    from ..classroom.outputs import write_outputs
+    from ..classroom.progress import ProgressBar
+    from ..classroom.sample import write_sample_class
+
+    config = config_from(args)
+    if args.jobs < 1:
+        raise UsageError(f'-j {args.jobs}: at least one submission must be graded at a time')
+    out: Path = args.out
+    if out.exists() and not out.is_dir():
+        raise UsageError(f'{out}: is a file; --out needs a folder for the results')
+    class_path: Path = args.class_path or write_sample_class(out / 'sample-class')
+    if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
+        raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',
+                         tip='put the results somewhere else with --out')
+    isolation = isolation_from(args).name
+    with tempfile.TemporaryDirectory(prefix='hexgrade-class-') as unpacked:
+        found = find_students(class_path, args.layout, Path(unpacked), args.assignment)
+        if not found.students:
+            raise UsageError(f'{class_path}: no submissions found in it',
+                             tip='a class is a folder with one folder or file per student, '
+                                 'or the zip from your LMS')
+        out.mkdir(parents=True, exist_ok=True)
+        cache = ResultCache(out / '.cache', settings_digest(config, isolation))
+        bar = ProgressBar(sys.stderr)
+        batch = grade_class(found, config, _for_workers(args), isolation, args.jobs, cache,
+                            reuse=not args.no_cache, progress=bar.update)
+        bar.finish()
+        summary = write_outputs(batch, out)
+    print(summary_line(batch))
+    print(f'Class summary: {summary}')
+    if args.to_gradebook is not None:
+        from ..nbgrader.gradebook import write_gradebook
+        written = write_gradebook(args.to_gradebook, [(g.student.id, g.result)
+                                                      for g in batch.graded], config.show)
+        print(f'Gradebook: {written} student{"s" if written != 1 else ""} written into '
+              f'{args.to_gradebook}')
+    return EXIT_PASSED
+
+
+def summary_line(batch: Batch) -> str:
+    total = len(batch.graded)
+    full = sum(g.result.points >= g.result.max_points for g in batch.graded)
+    flagged = sum(any(e.flags for e in g.result.exercises) for g in batch.graded)
+    cached = sum(g.cached for g in batch.graded)
+    reused = f'; {cached} unchanged, taken from the cache' if cached else ''
+    return (f'Graded {total} student{"s" if total != 1 else ""} in {batch.seconds:.1f} s: '
+            f'{full} with full marks, {flagged} flagged{reused}.')
+
+
+def _for_workers(args: argparse.Namespace) -> argparse.Namespace:
+    """The options without the command's function: workers choose their own isolation."""
+    return argparse.Namespace(**{k: v for k, v in vars(args).items() if k != 'run'})
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

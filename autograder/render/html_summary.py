@@ -1,0 +1,156 @@
+"""The class summary for the teacher: scores, checks, misconceptions, who to look at.
+
+It shows every record in full (it is the teacher's page) and the settings the
+batch was graded with, so a result can be reproduced.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict
+from html import escape
+from statistics import median
+from urllib.parse import quote
+
+from ..classroom.batch import Batch, Graded
+from ..config import EXERCISE_NAMES
+from .html_page import page, points
+from .svg_chart import bar_chart, score_bins
+
+
+def summary_page(batch: Batch, stems: dict[str, str]) -> str:
+    title = f'{batch.found.assignment}: class summary'
+    sections = [f'<h1>{escape(title)}</h1>', _overview(batch), _distribution(batch),
+                _pass_rates(batch), _misconceptions(batch, stems), _flagged(batch, stems),
+                _students(batch, stems), _settings(batch)]
+    return page(title, '\n'.join(s for s in sections if s))
+
+
+def _overview(batch: Batch) -> str:
+    scores = [g.result.points for g in batch.graded]
+    full = sum(g.result.points >= g.result.max_points for g in batch.graded)
+    middle = f', median {points(round(median(scores), 2))} points' if scores else ''
+    return (f'<p class="overview">{len(batch.graded)} students, {full} with full marks, '
+            f'{len(_flagged_rows(batch))} flagged{middle}.</p>')
+
+
+def _distribution(batch: Batch) -> str:
+    if not batch.graded:
+        return ''
+    maximum = max(g.result.max_points for g in batch.graded)
+    bins = score_bins([g.result.points for g in batch.graded], maximum)
+    chart = bar_chart(bins, 'How many students got each score', 'points')
+    return f'<h2>Score distribution</h2>\n<figure id="distribution">{chart}</figure>'
+
+
+def _pass_rates(batch: Batch) -> str:
+    passed: Counter[tuple[str, str]] = Counter()
+    ran: Counter[tuple[str, str]] = Counter()
+    titles: dict[tuple[str, str], str] = {}
+    for graded in batch.graded:
+        for exercise in graded.result.exercises:
+            for check in exercise.checks:
+                key = (exercise.exercise, check.name)
+                titles.setdefault(key, check.title)
+                if check.status != 'skipped':
+                    ran[key] += 1
+                    passed[key] += check.status == 'passed'
+    rows = []
+    for key in sorted(titles, key=lambda k: _order(k[0])):
+        title = titles[key]
+        rows.append(f'<tr data-check="{escape(key[0])}.{escape(key[1])}">'
+                    f'<td>{escape(key[0])}</td><td>{escape(title)}</td>'
+                    f'<td class="num">{passed[key]}/{ran[key]}</td>'
+                    f'<td class="rate-cell">{_rate(passed[key], ran[key])}</td></tr>')
+    return ('<h2>Pass rate per check</h2>\n<p>Out of the students whose check ran; a check '
+            'is skipped when the one it needs fails.</p>\n' +
+            _table('checks', ['exercise', 'check', 'passed', 'rate'], rows))
+
+
+def _rate(passed: int, ran: int) -> str:
+    if not ran:
+        return 'not run'
+    share = passed / ran
+    return (f'<span class="rate"><span style="width:{share * 100:.0f}%"></span></span> '
+            f'{share * 100:.0f}%')
+
+
+def _misconceptions(batch: Batch, stems: dict[str, str]) -> str:
+    who: dict[tuple[str, str], list[str]] = {}
+    for graded in batch.graded:
+        for exercise in graded.result.exercises:
+            if exercise.misconception:
+                who.setdefault((exercise.exercise, exercise.misconception),
+                               []).append(graded.student.id)
+    ranked = sorted(who.items(), key=lambda item: (-len(item[1]), _order(item[0][0]),
+                                                  item[0][1].lower()))
+    rows = [f'<tr><td>{escape(name)}</td><td>{escape(exercise)}</td>'
+            f'<td class="num">{len(ids)}</td><td>{_links(ids, stems)}</td></tr>'
+            for (exercise, name), ids in ranked]
+    if not rows:
+        return '<h2>Misconceptions</h2>\n<p>No known mistake was recognised.</p>'
+    return ('<h2>Misconceptions, most common first</h2>\n' +
+            _table('misconceptions', ['misconception', 'exercise', 'students', 'who'], rows))
+
+
+def _order(exercise: str) -> int:
+    return EXERCISE_NAMES.index(exercise) if exercise in EXERCISE_NAMES else len(EXERCISE_NAMES)
+
+
+def _flagged_rows(batch: Batch) -> list[Graded]:
+    return [g for g in batch.graded if any(e.flags for e in g.result.exercises)]
+
+
+def _flagged(batch: Batch, stems: dict[str, str]) -> str:
+    rows = []
+    for graded in _flagged_rows(batch):
+        notes = '<br>'.join(f'{escape(e.exercise)}: {escape(f.kind)}: {escape(f.note)}'
+                            for e in graded.result.exercises for f in e.flags)
+        rows.append(f'<tr><td>{_links([graded.student.id], stems)}</td><td>{notes}</td></tr>')
+    stray = ''.join(f'<li>{escape(item)}</li>' for item in batch.found.stray)
+    parts = ['<h2>Flagged submissions</h2>']
+    parts.append(_table('flagged', ['student', 'why'], rows) if rows else
+                 '<p>No submission was flagged.</p>')
+    if stray:
+        parts.append(f'<p>Found in the class but not graded:</p><ul class="stray">{stray}</ul>')
+    return '\n'.join(parts)
+
+
+def _students(batch: Batch, stems: dict[str, str]) -> str:
+    rows = []
+    for graded in batch.graded:
+        result = graded.result
+        by_name = {e.exercise: e for e in result.exercises}
+        cells = ''.join(f'<td class="num">{points(by_name[n].points)}</td>'
+                        if n in by_name else '<td></td>' for n in EXERCISE_NAMES)
+        notes = escape('; '.join(result.notes))
+        rows.append(f'<tr><td>{_links([graded.student.id], stems)}</td>'
+                    f'<td>{escape(graded.student.name)}</td>{cells}'
+                    f'<td class="num">{points(result.points)}/{points(result.max_points)}</td>'
+                    f'<td>{notes}</td></tr>')
+    return '<h2>Students</h2>\n' + _table(
+        'students', ['student', 'name', *EXERCISE_NAMES, 'total', 'notes'], rows)
+
+
+def _settings(batch: Batch) -> str:
+    config = batch.config
+    first = batch.graded[0].result if batch.graded else None
+    version = escape(first.grader_version) if first else ''
+    rows = [('grader version', version), ('settings from', escape(config.source)),
+            ('seed', str(config.properties.seed)),
+            ('points', escape(', '.join(f'{k} {points(v)}' for k, v in config.points.items()))),
+            ('limits', escape(', '.join(f'{k} {v:g}' for k, v in asdict(config.limits).items()))),
+            ('examples per property check', str(config.properties.max_examples)),
+            ('students see', escape(config.show)), ('isolation', escape(batch.isolation)),
+            ('layout', escape(batch.found.layout))]
+    body = ''.join(f'<tr><th>{name}</th><td>{value}</td></tr>' for name, value in rows)
+    return f'<h2>How this was graded</h2>\n<table class="data" id="settings">{body}</table>'
+
+
+def _table(name: str, headings: list[str], rows: list[str]) -> str:
+    head = ''.join(f'<th>{escape(h)}</th>' for h in headings)
+    return (f'<table class="data" id="{name}"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _links(ids: list[str], stems: dict[str, str]) -> str:
+    return ', '.join(f'<a href="feedback/{quote(stems[i])}.html">{escape(i)}</a>' for i in ids)

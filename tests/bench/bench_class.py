@@ -1,0 +1,240 @@
+"""Grading a whole class: submissions per second, time lost to endless loops, peak memory.
+
+Run: python tests/bench/bench_class.py [--students 300] [-j N] [--vs-nbgrader [--sample 20]]
+
+Builds a class of STUDENTS submissions (folder per student): correct ones in every
+style, each known mistake of the catalogue, every hostile submission of
+tests/attacks/, and a few endless loops. Each submission is made unique, so nothing
+is graded once for two students. Grades it with the full sandbox on -j workers and
+prints, measured in this one run:
+  rate          - submissions per second over the whole batch (goal: 50/s on 2 cores)
+  endless loops - the worker time the looping submissions took, and its share of the wall
+  peak memory   - the most the whole process tree held at once (sampled), and this process
+With --vs-nbgrader, SAMPLE of the correct and mistaken submissions are also handed in as
+notebooks of the course `hexgrade nbgrader` writes; the real `nbgrader autograde` and
+`hexgrade grade` each grade them, side by side, and the ratio per submission is printed.
+Hostile and looping submissions are left out of that part: nbgrader runs notebooks
+without a sandbox, on this machine.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import io
+import json
+import os
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used, after the class is written
+    from autograder.classroom.batch import Batch
+
+PROJECT = Path(__file__).resolve().parents[2]
+PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
+ATTACKS = PROJECT / 'tests' / 'attacks'
+NAMES = ('mirror', 'winner', 'count_boxes')
+DEFINES = re.compile(r'^def (mirror|winner|count_boxes)\b', re.MULTILINE)
+LOOP = '\n\nwhile True:  # waits for a board that never comes\n    pass\n'
+
+
+def pieces(correct: bool) -> dict[str, list[Path]]:
+    return {name: sorted(p for p in (PIECES / name).glob('*.py')
+                         if p.stem.startswith('correct_') == correct) for name in NAMES}
+
+
+def build_class(folder: Path, students: int, loops: int) -> dict[str, str]:
+    """Write the class; each student's id and kind (correct, mistake, hostile, loop)."""
+    rng = random.Random(0)
+    right, wrong = pieces(True), pieces(False)
+    kinds: dict[str, str] = {}
+    attacks = sorted(ATTACKS.glob('*.py'))
+    for number, attack in enumerate(attacks[:students]):
+        text = attack.read_text(encoding='utf-8')
+        hand_in(folder / f'h{number:03d}-{attack.stem}',
+                {name: text for name in set(DEFINES.findall(text))})
+        kinds[f'h{number:03d}-{attack.stem}'] = 'hostile'
+    mistakes = [(name, piece) for name in NAMES for piece in wrong[name]]
+    for number in range(students - len(kinds)):
+        sid = f's{number:03d}'
+        files = {name: rng.choice(right[name]).read_text(encoding='utf-8') for name in NAMES}
+        kind = 'correct'
+        if number < loops:
+            files['count_boxes'] += LOOP
+            kind = 'loop'
+        elif number % 2:
+            name, piece = mistakes[number // 2 % len(mistakes)]
+            files[name] = piece.read_text(encoding='utf-8')
+            kind = 'mistake'
+        hand_in(folder / sid, {n: f'{t.rstrip()}\n\n# {sid}\n' for n, t in files.items()})
+        kinds[sid] = kind
+    return kinds
+
+
+def hand_in(folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / f'{name}.py').write_text(text, encoding='utf-8')
+
+
+class MemorySampler(threading.Thread):
+    """The resident memory of this process and all its descendants, every 0.2 s."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peak = 0
+        self.running = True
+
+    def run(self) -> None:
+        while self.running:
+            self.peak = max(self.peak, tree_rss(os.getpid()))
+            time.sleep(0.2)
+
+
+def tree_rss(root: int) -> int:
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    page = os.sysconf('SC_PAGE_SIZE')
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f'/proc/{entry}/stat') as stat:
+                fields = stat.read().rsplit(')', 1)[1].split()
+            rss[int(entry)] = int(fields[21]) * page
+            children.setdefault(int(fields[1]), []).append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += rss.get(pid, 0)
+        todo += children.get(pid, [])
+    return total
+
+
+def grade(folder: Path, layout: str, jobs: int) -> Batch:
+    from autograder.classroom.batch import grade_class
+    from autograder.classroom.layouts import find_students
+    from autograder.commands.options import isolation_from
+    from autograder.config import Config
+
+    options = argparse.Namespace()
+    isolation = isolation_from(options).name
+    with tempfile.TemporaryDirectory() as work:
+        found = find_students(folder, layout, Path(work))
+        return grade_class(found, Config(), options, isolation, jobs, None)
+
+
+def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int) -> Path:
+    from autograder.cli import main
+
+    course = root / 'course'
+    with contextlib.redirect_stdout(io.StringIO()):  # the course writer lists its files
+        assert main(['nbgrader', str(course)]) == 0
+    run_nbgrader(course, 'generate_assignment', 'hexapawn')
+    release = json.loads((course / 'release/hexapawn/hexapawn.ipynb').read_text())
+    chosen = [sid for sid, kind in kinds.items() if kind in ('correct', 'mistake')][:sample]
+    for sid in chosen:
+        notebook = copy.deepcopy(release)
+        for cell in notebook['cells']:
+            grade_id = cell['metadata'].get('nbgrader', {}).get('grade_id', '')
+            if grade_id.startswith('answer_'):
+                name = grade_id.removeprefix('answer_')
+                cell['source'] = (klass / sid / f'{name}.py').read_text(encoding='utf-8')
+        folder = course / 'submitted' / sid / 'hexapawn'
+        folder.mkdir(parents=True)
+        (folder / 'hexapawn.ipynb').write_text(json.dumps(notebook), encoding='utf-8')
+    return course
+
+
+def run_nbgrader(course: Path, *args: str) -> None:
+    done = subprocess.run([sys.executable, '-m', 'nbgrader', *args], cwd=course,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f'nbgrader {" ".join(args)} failed:\n{done.stdout}{done.stderr}')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--students', type=int, default=300)
+    parser.add_argument('--loops', type=int, default=4, help='extra endless loops')
+    parser.add_argument('-j', '--jobs', type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument('--vs-nbgrader', action='store_true')
+    parser.add_argument('--sample', type=int, default=20,
+                        help='submissions graded by both for --vs-nbgrader')
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix='bench-class-') as root:
+        klass = Path(root) / 'class'
+        kinds = build_class(klass, args.students, args.loops)
+        counts = {k: list(kinds.values()).count(k) for k in ('correct', 'mistake', 'hostile',
+                                                              'loop')}
+        sampler = MemorySampler()
+        sampler.start()
+        started = time.perf_counter()
+        batch = grade(klass, 'folders', args.jobs)
+        wall = time.perf_counter() - started
+        sampler.running = False
+        sampler.join()
+        report(batch, wall, counts, args.jobs, sampler.peak)
+        if args.vs_nbgrader:
+            versus_nbgrader(Path(root), kinds, klass, args.sample, args.jobs)
+
+
+def report(batch: Batch, wall: float, counts: dict[str, int], jobs: int, peak: int) -> None:
+    graded = batch.graded
+    print(f'class: {len(graded)} submissions ({", ".join(f"{n} {k}" for k, n in counts.items())}'
+          f'), {jobs} workers, isolation {batch.isolation}')
+    print(f'rate: {len(graded) / wall:.1f} submissions/s ({wall:.1f} s in all; goal 50/s)')
+    busy = sum(g.seconds for g in graded) / (jobs * wall)
+    print(f'workers: busy grading {busy * 100:.0f}% of the wall time (the rest is starting '
+          f'them, finding the students and handing out work)')
+    # a submission that ran into a time limit took at least one call's limit (2 s); an
+    # ordinary one takes a tenth of that, whatever flag the limit gave it
+    timed_out = [g for g in graded if g.seconds >= batch.config.limits.call_seconds]
+    others = [g.seconds for g in graded if g not in timed_out]
+    typical = statistics.median(others) if others else 0.0
+    lost = sum(g.seconds - typical for g in timed_out)
+    print(f'endless loops: {len(timed_out)} submissions ran into a time limit; they took '
+          f'{lost:.1f} s of worker time beyond a typical submission ({typical * 1000:.0f} ms), '
+          f'about {lost / jobs:.1f} s of the {wall:.1f} s wall time')
+    for graded_one in sorted(timed_out, key=lambda g: -g.seconds):
+        print(f'  {graded_one.seconds:5.1f} s  {graded_one.student.id}')
+    if timed_out and wall > lost / jobs:
+        rest = len(graded) - len(timed_out)
+        print(f'rate without them: {rest / (wall - lost / jobs):.1f} submissions/s')
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f'peak memory: {peak / 2**20:.0f} MiB for the whole process tree (sampled); '
+          f'largest single process {largest:.0f} MiB; this process {own:.0f} MiB')
+
+
+def versus_nbgrader(root: Path, kinds: dict[str, str], klass: Path, sample: int,
+                    jobs: int) -> None:
+    try:
+        import nbgrader  # noqa: F401
+    except ImportError:
+        raise SystemExit("--vs-nbgrader needs nbgrader: pip install -e '.[nbgrader]'")
+    course = nbgrader_course(root, kinds, klass, sample)
+    started = time.perf_counter()
+    batch = grade(course, 'nbgrader', jobs)
+    ours = (time.perf_counter() - started) / len(batch.graded)
+    started = time.perf_counter()
+    run_nbgrader(course, 'autograde', 'hexapawn')
+    theirs = (time.perf_counter() - started) / len(batch.graded)
+    print(f'vs nbgrader, the same {len(batch.graded)} notebooks: nbgrader autograde '
+          f'{theirs:.2f} s/submission, hexgrade grade {ours:.3f} s/submission: '
+          f'{theirs / ours:.0f} times faster (goal: 50)')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,71 @@
+"""Hand-made result records and small classes for the batch tests."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from autograder.classroom.batch import Batch, Graded
+from autograder.classroom.layouts import Found
+from autograder.classroom.students import Student
+from autograder.config import Config, load_config
+from autograder.results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+
+PIECES = Path(__file__).resolve().parent.parent / 'autograder' / 'sample_class' / 'pieces'
+
+FAST_SETTINGS = """\
+[limits]
+call_seconds = 0.5
+file_seconds = 6
+"""
+
+
+def fast_config(folder: Path) -> tuple[Path, Config]:
+    """Short limits: an endless loop at load costs 5 s (the child's load limit), a call 0.5 s."""
+    path = folder / 'grader.toml'
+    path.write_text(FAST_SETTINGS, encoding='utf-8')
+    return path, load_config(path)
+
+
+def write_class(folder: Path, roster: str) -> Path:
+    """A class written from the sample pieces by the roster text given."""
+    from autograder.classroom.sample import write_sample_class
+
+    home = folder / 'home'
+    home.mkdir()
+    (home / 'roster.toml').write_text(roster, encoding='utf-8')
+    (home / 'pieces').symlink_to(PIECES)
+    return write_sample_class(folder / 'class', home)
+
+
+def wrong_mirror(points: float = 1.0) -> ExerciseResult:
+    finding = Finding('a row came out wrong', "mirror('BB.WW....')",
+                      ('B B .', 'W W .', '. . .'), None, "'.BB.WW...'", "'....WW.BB'", 0,
+                      'You reversed the whole string.', 'whole string reversed')
+    checks = (CheckResult('loads', 'mirror(board) is there and loads', 'passed', 0.0, 0.0),
+              CheckResult('reverses_each_row', 'mirror reverses each row', 'failed', 0.0, 2.0,
+                          finding=finding),
+              CheckResult('own_inverse', 'mirroring twice gives the board back', 'skipped',
+                          0.0, 1.0, reason='needs "mirror reverses each row" to pass first'))
+    return ExerciseResult('mirror', points, 3.0, checks, misconception='whole string reversed',
+                          flags=(Flag('hard-coded', 'mirror knows only a few boards'),))
+
+
+def right(exercise: str, worth: float) -> ExerciseResult:
+    checks = (CheckResult('loads', f'{exercise} is there and loads', 'passed', 0.0, 0.0),
+              CheckResult('agrees', f'{exercise} agrees with the reference', 'passed', worth,
+                          worth))
+    return ExerciseResult(exercise, worth, worth, checks)
+
+
+def record(source: str, mirror: ExerciseResult | None = None,
+           notes: tuple[str, ...] = ()) -> SubmissionResult:
+    exercises = (mirror or right('mirror', 3.0), right('winner', 3.0), right('count_boxes', 4.0))
+    return SubmissionResult(source, exercises, '0.1.0', 0, 'process-group', notes)
+
+
+def batch_of(*results: SubmissionResult, names: dict[str, str] | None = None) -> Batch:
+    names = names or {}
+    graded = tuple(Graded(Student(r.source, Path(r.source), name=names.get(r.source, '')), r,
+                          0.1) for r in results)
+    found = Found('folders', tuple(g.student for g in graded), stray=('notes.txt: not a '
+                                                                       'submission',))
+    return Batch(found, graded, Config(), 'process-group', 1.0)

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from autograder.classroom.cache import ResultCache, settings_digest, submission_digest
+from autograder.config import Config
+
+from class_records import record
+
+
+def test_the_submission_digest_follows_content_and_names_only(tmp_path: Path) -> None:
+    one, two = tmp_path / 'one', tmp_path / 'two'
+    for folder in (one, two):
+        (folder / 'sub').mkdir(parents=True)
+        (folder / 'mirror.py').write_text('a')
+        (folder / 'sub' / 'winner.py').write_text('b')
+    assert submission_digest(one) == submission_digest(two)
+    (two / 'mirror.py').write_text('A')
+    assert submission_digest(one) != submission_digest(two)
+    (two / 'mirror.py').rename(two / 'mirorr.py')
+    (two / 'mirorr.py').write_text('a')
+    assert submission_digest(one) != submission_digest(two)
+
+
+def test_what_students_see_does_not_change_the_key_but_points_do() -> None:
+    base = settings_digest(Config(), 'floor')
+    assert settings_digest(replace(Config(), show='score', source='x.toml'), 'floor') == base
+    assert settings_digest(replace(Config(), points={'mirror': 1.0, 'winner': 3.0,
+                                                     'count_boxes': 4.0}), 'floor') != base
+    assert settings_digest(Config(), 'bubblewrap') != base
+
+
+def test_entries_come_back_and_damaged_ones_count_as_missing(tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path / 'cache', 'settings')
+    key = cache.key('digest')
+    assert cache.get(key) is None
+    cache.put(key, record('ada'))
+    assert cache.get(key) == record('ada')
+    assert cache.key('digest') != ResultCache(tmp_path, 'other').key('digest')
+    (tmp_path / 'cache' / f'{key}.json').write_text('{"format": 1')
+    assert cache.get(key) is None

@@ -1,0 +1,192 @@
+"""`hexgrade grade` run end to end, as a teacher runs it."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder.cli import main
+
+from class_records import fast_config, write_class
+
+ROSTER = '''
+[[student]]
+id = "ada"
+mirror = "correct_slicing"
+winner = "correct_loops"
+count_boxes = "correct_bfs"
+
+[[student]]
+id = "bob"
+mirror = "whole_string_reversed"
+winner = "correct_sets"
+count_boxes = "correct_stack"
+
+[[student]]
+id = "cy"
+mirror = "correct_join"
+winner = "correct_dicts"
+count_boxes = "correct_dicts"
+damage = { count_boxes = "endless loop" }
+
+[[student]]
+id = "dee"
+'''
+SUMMARY = re.compile(r'Graded (\d+) students? in \d+\.\d s: (\d+) with full marks, (\d+) '
+                     r'flagged(?:; (\d+) unchanged, taken from the cache)?\.')
+
+
+def grade(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    code = main(['grade', *argv])
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob('*'))
+            if p.is_file() and '.cache' not in p.parts}
+
+
+def test_a_class_is_graded_into_gradebooks_and_pages_and_regraded_from_the_cache(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = fast_config(tmp_path)
+    klass, out = write_class(tmp_path, ROSTER), tmp_path / 'out'
+    code, lines, err = grade(capsys, str(klass), '--out', str(out), '--config', str(config),
+                             '-j', '2')
+    assert code == 0 and len(lines) == 2
+    match = SUMMARY.fullmatch(lines[0])
+    assert match and match.groups() == ('4', '1', '2', None)
+    assert lines[1] == f'Class summary: {out}/summary.html'
+    assert '\r' not in err  # no progress bar when stderr is not a terminal
+    rows = (out / 'grades.csv').read_text().splitlines()
+    assert rows[0] == 'student,name,mirror,winner,count_boxes,total,max,flags,isolation,notes'
+    assert [r.split(',')[:8] for r in rows[1:]] == [
+        ['ada', '', '3', '3', '4', '10', '10', ''],
+        ['bob', '', '0', '3', '4', '7', '10', ''],
+        ['cy', '', '3', '3', '0', '6', '10', 'timeout'],
+        ['dee', '', '0', '0', '0', '0', '10', 'not found']]
+    assert (out / 'grades-nbgrader.csv').read_text().splitlines()[2] == \
+        'hexapawn,,,bob,,,,7.0,0.0,7.0,10.0'
+    bob = json.loads((out / 'results' / 'bob.json').read_text())
+    assert bob['score'] == 7.0
+    assert {t['extra_data'].get('misconception') for t in bob['tests']} >= \
+        {'whole string reversed'}
+    assert 'did not finish loading within 5 s' in (out / 'feedback' / 'cy.html').read_text()
+    before = snapshot(out)
+
+    code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config))
+    match = SUMMARY.fullmatch(lines[0])
+    assert code == 0 and match and match.group(4) == '4'
+    assert snapshot(out) == before  # byte for byte
+
+    (klass / 'bob' / 'mirror.py').write_text('def mirror(board):\n'
+                                             '    return board[2::-1] + board[5:2:-1] + '
+                                             'board[8:5:-1]\n')
+    code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config))
+    match = SUMMARY.fullmatch(lines[0])
+    assert match and match.groups() == ('4', '2', '2', '3')
+    after = snapshot(out)
+    changed = sorted(name for name in after if after[name] != before.get(name))
+    assert changed == ['feedback/bob.html', 'grades-nbgrader.csv', 'grades.csv',
+                       'results/bob.json', 'summary.html']
+
+    code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config),
+                           '--no-cache')
+    match = SUMMARY.fullmatch(lines[0])
+    assert match and match.group(4) is None
+    assert snapshot(out) == after
+
+
+def test_with_no_class_the_sample_class_is_graded(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = fast_config(tmp_path)
+    out = tmp_path / 'out'
+    code, lines, _ = grade(capsys, '--out', str(out), '--config', str(config))
+    assert code == 0
+    match = SUMMARY.fullmatch(lines[0])
+    assert match and match.group(1) == '32' and lines[1] == f'Class summary: {out}/summary.html'
+    grades = {row.split(',')[0]: row.split(',') for row in
+              (out / 'grades.csv').read_text().splitlines()[1:]}
+    assert grades['bashir'][2:6] == ['3', '3', '4', '10']  # the notebook
+    assert grades['fatima'][2:6] == ['3', '3', '4', '10']  # one file for everything
+    assert grades['eliska'][4] == '0' and grades['eliska'][7] == 'timeout'
+    assert grades['aiko'][5] == '0' and grades['zara'][2:6] == ['3', '0', '0', '3']
+    carmen = (out / 'feedback' / 'carmen.html').read_text()
+    assert 'did you mean to name mirorr.py mirror.py?' in carmen
+    assert 'winner.py has a syntax error on line' in (out / 'feedback' / 'dmitri.html'
+                                                       ).read_text()
+    summary = (out / 'summary.html').read_text()
+    assert 'whole string reversed' in summary and 'feedback/ximena.html' in summary
+
+
+def test_a_canvas_zip_is_graded_with_names_late_hand_ins_and_rejected_entries(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = fast_config(tmp_path)
+    right = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
+    download = tmp_path / 'submissions.zip'
+    with zipfile.ZipFile(download, 'w') as archive:
+        archive.writestr('doejane_1001_5001_mirror.py', right)
+        archive.writestr('smithjo_late_1002_5002_mirror-1.py', right)
+        archive.writestr('../smithjo_1002_5003_winner.py', 'import os\n')
+    code, lines, _ = grade(capsys, str(download), '--out', str(tmp_path / 'out'),
+                           '--config', str(config))
+    assert code == 0 and SUMMARY.fullmatch(lines[0])
+    rows = [r.split(',') for r in (tmp_path / 'out' / 'grades.csv').read_text().splitlines()]
+    assert [r[:6] for r in rows[1:]] == [['1001', 'doejane', '3', '0', '0', '3'],
+                                         ['1002', 'smithjo', '3', '0', '0', '3']]
+    assert rows[2][-1] == ('mirror-1.py was graded as mirror.py (Canvas renames resubmitted '
+                           'files); ../smithjo_1002_5003_winner.py was left out: its path '
+                           'climbs out of the class folder with ..; handed in late')
+    assert not (tmp_path / 'smithjo_1002_5003_winner.py').exists()
+
+
+def test_an_nbgrader_course_is_graded_from_its_submitted_tree(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    course = tmp_path / 'course'
+    assert main(['nbgrader', str(course)]) == 0
+    handed_in = course / 'submitted' / 'ada' / 'hexapawn'
+    handed_in.mkdir(parents=True)
+    shutil.copy(course / 'source' / 'hexapawn' / 'hexapawn.ipynb', handed_in)
+    (handed_in / 'timestamp.txt').write_text('2026-11-30 08:00:00 UTC')
+    (course / 'submitted' / 'bob').mkdir()
+    capsys.readouterr()
+    code, lines, _ = grade(capsys, str(course), '--out', str(tmp_path / 'out'))
+    assert code == 0 and SUMMARY.fullmatch(lines[0])
+    assert (tmp_path / 'out' / 'grades-nbgrader.csv').read_text().splitlines()[1:] == [
+        'hexapawn,,2026-11-30 08:00:00 UTC,ada,,,,10.0,0.0,10.0,10.0',
+        'hexapawn,,,bob,,,,0.0,0.0,0.0,10.0']
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['-j', '0'], 'error: -j 0: at least one submission must be graded at a time'),
+    (['--out', '{file}'], 'error: {file}: is a file; --out needs a folder for the results'),
+    (['--out', '{klass}/out'], 'error: {klass}/out: is inside {klass}, so it would be graded '
+                               'as a student'),
+    (['--layout', 'canvas'], 'error: {klass}: the canvas layout needs the zip file the LMS '
+                             'gave you'),
+    (['--config', '{klass}/nope.toml'], 'error: {klass}/nope.toml: no such file'),
+])
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             argv: list[str], message: str) -> None:
+    klass = tmp_path / 'class'
+    (klass / 'ada').mkdir(parents=True)
+    (tmp_path / 'file').write_text('')
+    names = {'file': str(tmp_path / 'file'), 'klass': str(klass)}
+    argv = [a.format(**names) for a in argv]
+    if '--out' not in argv:
+        argv += ['--out', str(tmp_path / 'out')]
+    code, _, err = grade(capsys, str(klass), *argv)
+    assert code == 2
+    assert message.format(**names) in err.splitlines()
+
+
+def test_an_empty_class_is_a_usage_error(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / 'class').mkdir()
+    code, _, err = grade(capsys, str(tmp_path / 'class'), '--out', str(tmp_path / 'out'))
+    assert code == 2
+    assert f'error: {tmp_path}/class: no submissions found in it' in err.splitlines()

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from autograder.classroom.process_tree import descendants, kill_tree
+
+# a parent whose grandchild sits in a session of its own, as a sandboxed child does
+FAMILY = ('import subprocess, sys, time\n'
+          'subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], '
+          'start_new_session=True)\n'
+          'time.sleep(60)\n')
+
+
+def test_the_whole_family_is_ended_even_in_other_sessions() -> None:
+    parent = subprocess.Popen([sys.executable, '-c', FAMILY])
+    for _ in range(100):
+        family = descendants(parent.pid)
+        if family:
+            break
+        time.sleep(0.05)
+    assert len(family) == 1
+    kill_tree(parent.pid)
+    assert parent.wait(5) == -9
+    time.sleep(0.2)  # the grandchild is reaped by init once killed
+    assert not os.path.exists(f'/proc/{family[0]}') or \
+        open(f'/proc/{family[0]}/stat').read().split()[2] == 'Z'
+
+
+def test_a_process_without_children_has_no_descendants() -> None:
+    lonely = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])
+    try:
+        assert descendants(lonely.pid) == []
+        assert lonely.pid in descendants(os.getpid())
+    finally:
+        kill_tree(lonely.pid)
+        lonely.wait(5)

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from autograder.classroom.serialise import from_data
+from autograder.classroom.workers import Job, run_jobs
+from autograder.config import Config
+
+from class_records import PIECES, fast_config
+
+
+def _flaky(conn: Connection, config: Config, options: argparse.Namespace) -> None:
+    """A worker that dies on one job and hangs on another."""
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        if job.path == 'die':
+            os._exit(3)
+        if job.path == 'hang':
+            time.sleep(60)
+        conn.send((job.index, ('graded', job.path.upper()), 0.0))
+
+
+def run(jobs: list[Job], config: Config, **kwargs: Any) -> dict[int, tuple[str, Any]]:
+    reports: dict[int, tuple[str, Any]] = {}
+    run_jobs(jobs, 2, config, argparse.Namespace(),
+             lambda index, reply, seconds: reports.__setitem__(index, reply), **kwargs)
+    return reports
+
+
+def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
+    jobs = [Job(0, 'a'), Job(1, 'die'), Job(2, 'hang'), Job(3, 'b'), Job(4, 'c')]
+    reports = run(jobs, Config(), serve=_flaky, limit=2)
+    assert reports == {
+        0: ('graded', 'A'),
+        1: ('stopped', 'the grading process stopped (exit code 3) while grading it'),
+        2: ('stopped', 'grading it took more than 2 s, so it was stopped'),
+        3: ('graded', 'B'),
+        4: ('graded', 'C'),
+    }
+
+
+def test_real_workers_grade_and_report_the_graders_own_failures(tmp_path: Path) -> None:
+    folder = tmp_path / 'ada'
+    folder.mkdir()
+    (folder / 'mirror.py').write_bytes((PIECES / 'mirror' / 'correct_join.py').read_bytes())
+    _, config = fast_config(tmp_path)
+    reports = run([Job(0, str(folder)), Job(1, str(tmp_path / 'gone'))], config)
+    kind, data = reports[0]
+    assert kind == 'graded'
+    assert [e.points for e in from_data(data).exercises] == [3.0, 0.0, 0.0]
+    assert reports[1] == ('stopped', f'the grader failed on it: UsageError: {tmp_path}/gone '
+                                     f'does not exist')
