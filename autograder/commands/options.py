@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..config import Config, load_config
 from ..errors import UsageError
-from ..sandbox.isolation import FLOOR, Isolation
+from ..sandbox.isolation import Isolation
+from ..sandbox.probing import probe
 
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -27,4 +29,9 @@ def config_from(args: argparse.Namespace) -> Config:
 
 
 def isolation_from(args: argparse.Namespace) -> Isolation:
-    return FLOOR
+    """The strongest isolation this machine offers, probed now; what is missing is
+    said on stderr, so a weaker sandbox is never used without a word."""
+    isolation = probe()
+    for warning in isolation.warnings():
+        print(warning, file=sys.stderr)
+    return isolation

@@ -191,6 +191,11 @@ class Child:
                 results.append(self._call_one(fn, args))
         finally:
             self._unpatch(patched)
+        # most batches are all plain strings (mirror's has 19,683): send them bare,
+        # which the parent reads several times faster than tagged values
+        plain = [r[1] for r in results if type(r) is list and len(r) == 2 and r[0] == 'str']
+        if len(plain) == len(results):
+            return {'strs': plain, 'output': self.output.take()}
         return {'results': results, 'output': self.output.take()}
 
     def _call_one(self, fn, args):
@@ -241,6 +246,7 @@ def limit_resources(limits):
         resource.RLIMIT_AS: limits['memory_bytes'],
         resource.RLIMIT_FSIZE: limits['file_bytes'],
         resource.RLIMIT_CORE: 0,
+        resource.RLIMIT_CPU: limits.get('cpu_seconds', 60),  # outlives no lost parent
     }
     for which, value in wanted.items():
         try:
@@ -249,14 +255,35 @@ def limit_resources(limits):
             pass
 
 
-def main():
-    reader, writer = int(sys.argv[1]), int(sys.argv[2])
-    limits = json.loads(sys.argv[3])
-    limit_resources(limits)
+def run(reader, writer, limits):
+    """Serve one student file on these pipes until the parent says bye."""
     sys.setrecursionlimit(limits.get('recursion', 3000))
     child = Child(reader, writer, limits)
     sys.stdout = sys.stderr = child.output
     child.serve()
+
+
+def sibling(name):
+    """A module of this folder, loaded by path: the grader's package is never imported."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), name + '.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main():
+    if sys.argv[1] == '--zygote':
+        settings = json.loads(sys.argv[3])
+        layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
+                  'seccomp': sibling('seccomp')}
+        sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)
+        return
+    reader, writer = int(sys.argv[1]), int(sys.argv[2])
+    limits = json.loads(sys.argv[3])
+    limit_resources(limits)
+    run(reader, writer, limits)
 
 
 if __name__ == '__main__':

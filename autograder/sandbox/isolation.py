@@ -1,32 +1,78 @@
-"""How a child is isolated. This floor is always there: its own process group,
-a private working folder, rlimits set by the child itself, and the parent's
-deadlines. Stronger layers wrap the child's command line."""
+"""How children are isolated, and the one place that starts a child.
+
+The floor is always there: the child's own process group, rlimits it sets itself,
+the parent's time limits, a private working folder. Stronger layers (see
+`probing`) come with a `Runtime` whose zygote forks the children; `FLOOR`, with no
+runtime, starts a fresh interpreter per child.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from .launch import FreshChild, Launched
+from .limits import Limits
+from .runtime import ENVIRONMENT, Runtime
+from .zygote import CHILD_SCRIPT, PYTHON
+
+FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')
+STRONG_LAYERS = ('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp')
+ABOUT = {
+    'bubblewrap': 'namespaces (mount, pid, network, IPC, UTS, cgroup): read-only system, '
+                  'private /tmp, the project and installed packages not mounted',
+    'uid': 'each child runs as its own unprivileged uid, with a process limit',
+    'cgroups': 'a memory and process limit per child, and a kill that reaches every '
+               'process it made',
+    'landlock': 'reads only the system and the standard library, writes only its '
+                'private folder, no TCP, no signals out',
+    'seccomp': 'no sockets, no new processes, no exec, no signals but to itself',
+    'process-group': 'its own session: everything it starts is killed with it',
+    'rlimits': 'memory, file size and CPU limits',
+    'time-limits': 'a limit per call and per file, enforced by the parent',
+    'private-folder': 'a fresh working folder, removed afterwards',
+}
 
 
 @dataclass(frozen=True)
 class Isolation:
     """The isolation used for every child of one grading run."""
 
-    layers: tuple[str, ...] = ('process-group', 'rlimits', 'time-limits', 'private-folder')
+    layers: tuple[str, ...] = FLOOR_LAYERS
+    missing: tuple[tuple[str, str], ...] = ()  # (layer, why it is not used)
     memory_bound: bool = True
+    runtime: Runtime | None = field(default=None, compare=False, repr=False)
 
     @property
     def name(self) -> str:
         return '+'.join(self.layers)
 
-    def wrap(self, argv: list[str], workdir: Path) -> list[str]:
-        return argv
+    def launch(self, limits: Limits, fds: tuple[int, int], answers: int) -> Launched:
+        """Start a child that reads requests on fds[0] and answers on fds[1]; `answers`
+        is the parent's end of fds[1], where a forked child first says it is ready."""
+        if self.runtime is not None:
+            return self.runtime.launch(limits.for_child(), fds, answers)
+        workdir = Path(tempfile.mkdtemp(prefix='hexgrade-'))
+        argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]),
+                         json.dumps(limits.for_child())]
+        return FreshChild(argv, fds, workdir, ENVIRONMENT)
 
-    def environment(self) -> dict[str, str]:
-        return {'PATH': '/usr/bin:/bin', 'LANG': 'C.UTF-8', 'PYTHONHASHSEED': '0',
-                'PYTHONIOENCODING': 'utf-8'}
+    def warnings(self) -> list[str]:
+        """One line per strong layer that is not in use, saying why."""
+        return [f'warning: sandbox without {layer}: {why}' for layer, why in self.missing]
 
-    def cleanup(self, workdir: Path) -> None:
-        """Anything a layer set up for one child goes here."""
+    def describe(self) -> str:
+        """What `hexgrade check --isolation` prints."""
+        lines = [f'isolation: {self.name}']
+        lines += [f'  on   {layer:<15}{ABOUT.get(layer, "")}' for layer in self.layers]
+        lines += [f'  off  {layer:<15}{why}' for layer, why in self.missing]
+        return '\n'.join(lines) + '\n'
+
+    def close(self) -> None:
+        """Stop the zygote and clear the run's folder and groups."""
+        if self.runtime is not None:
+            self.runtime.close()
 
 
 FLOOR = Isolation()

@@ -20,4 +20,6 @@ class Limits:
             'memory_bytes': self.memory_mb * 1024 * 1024,
             'file_bytes': self.file_kb * 1024,
             'output_chars': self.output_kb * 1024,
+            'cpu_seconds': int(self.file_seconds) + 2,
+            'processes': 32,
         }

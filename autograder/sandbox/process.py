@@ -10,12 +10,8 @@ import json
 import os
 import select
 import signal
-import subprocess
-import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import TracebackType
 from typing import Any, Sequence
 
@@ -24,7 +20,6 @@ from .limits import Limits
 from .outcomes import Died, Outcome, Raised, Returned, TimedOut
 from .values import decode
 
-CHILD_SCRIPT = Path(__file__).with_name('child.py')
 MAX_MESSAGE = 64 * 1024 * 1024
 
 
@@ -65,20 +60,16 @@ class StudentProcess:
         self.gone: str | None = None
         self.overran = False  # stopped at the file's time limit
         self.output_dropped = 0
-        self._workdir = tempfile.TemporaryDirectory(prefix='hexgrade-')
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
-        argv = [sys.executable, '-I', '-S', '-B', str(CHILD_SCRIPT),
-                str(to_child_r), str(from_child_w), json.dumps(limits.for_child())]
         self._deadline = time.monotonic() + limits.file_seconds
-        self._proc = subprocess.Popen(
-            self.isolation.wrap(argv, Path(self._workdir.name)),
-            pass_fds=(to_child_r, from_child_w), cwd=self._workdir.name,
-            env=self.isolation.environment(), stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        os.close(to_child_r)
-        os.close(from_child_w)
+        try:
+            self._child = isolation.launch(limits, (to_child_r, from_child_w), self._from_child)
+        except BaseException:
+            close_all([self._to_child, self._from_child])
+            raise
+        finally:
+            close_all([to_child_r, from_child_w])
 
     def __enter__(self) -> StudentProcess:
         return self
@@ -114,6 +105,10 @@ class StudentProcess:
                                'patch': patch})
         except ChildGone as gone:
             return [Died(gone.reason)] * len(args), ''
+        strings = reply.get('strs')
+        if isinstance(strings, list) and len(strings) == len(args) and \
+                all(type(text) is str for text in strings):
+            return [Returned(text) for text in strings], self._output(reply)
         results = reply.get('results')
         if not isinstance(results, list) or len(results) != len(args):
             self._stop('its answers could not be read')
@@ -121,19 +116,9 @@ class StudentProcess:
         return [self._outcome(item) for item in results], self._output(reply)
 
     def close(self) -> None:
-        if self._proc.poll() is None:
-            try:
-                self._send({'op': 'bye'})
-            except OSError:
-                pass
-        self._kill()
-        for fd in (self._to_child, self._from_child):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.isolation.cleanup(Path(self._workdir.name))
-        self._workdir.cleanup()
+        self._child.kill()
+        close_all([self._to_child, self._from_child])
+        self._child.finish()
 
     # -- the wire ----------------------------------------------------------
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -152,7 +137,8 @@ class StudentProcess:
             self._stop(self._death_reason() or f'its answers could not be read ({exc})')
             raise ChildGone(self.gone or '') from None
         except ChildGone as gone:
-            self._stop(self._death_reason() or gone.reason)
+            # stopped at the file's limit: that is the reason, not the kill that followed
+            self._stop(gone.reason if self.overran else self._death_reason() or gone.reason)
             raise ChildGone(self.gone or '') from None
 
     def _send(self, message: dict[str, Any]) -> None:
@@ -186,9 +172,8 @@ class StudentProcess:
 
     # -- endings -----------------------------------------------------------
     def _death_reason(self) -> str | None:
-        try:
-            code = self._proc.wait(timeout=0.2)
-        except subprocess.TimeoutExpired:
+        code = self._child.exit_code(0.2)
+        if code is None:
             return None
         if code < 0:
             name = signal.Signals(-code).name
@@ -202,14 +187,7 @@ class StudentProcess:
         self._kill()
 
     def _kill(self) -> None:
-        try:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            self._proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        self._child.kill()
 
     def _outcome(self, item: Any) -> Outcome:
         if isinstance(item, list):
@@ -227,6 +205,14 @@ class StudentProcess:
         dropped = output.get('dropped', 0)
         self.output_dropped += dropped if isinstance(dropped, int) else 0
         return str(output.get('text', ''))
+
+
+def close_all(fds: list[int]) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _raised(error: dict[str, Any]) -> Raised:

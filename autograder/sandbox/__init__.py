@@ -1,0 +1,17 @@
+"""The sandbox: student code runs in child processes that only answer calls.
+
+The parent's side: `process` (one child: load, call, close), `isolation` (how
+children are isolated, and starting one), `probing` (which layers work here).
+How children are made: `zygote` (the parent's handle) and `nursery` (the zygote
+itself), `launch` (a started child), `runtime` (what one run keeps).
+The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, and the rlimits and clock
+in `child`, the program every child runs. `child`, `nursery`, `landlock` and
+`seccomp` use the standard library only: the child loads them by path.
+The wire: `values` and `outcomes`.
+"""
+from .isolation import FLOOR, Isolation
+from .limits import Limits
+from .probing import probe
+from .process import StudentProcess
+
+__all__ = ['FLOOR', 'Isolation', 'Limits', 'StudentProcess', 'probe']

@@ -1,0 +1,75 @@
+"""Bubblewrap around the zygote: new mount, pid, network, IPC, UTS and cgroup
+namespaces; a read-only view of only the system, the Python it runs on and the
+child's own code; a private /tmp; the run folder (children's private folders) the
+one writable place. The project, the reference and the solutions are not mounted.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+SYSTEM = ('/usr', '/etc/ld.so.cache', '/etc/localtime')
+LINKS = ('/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32')
+
+
+def binary() -> str | None:
+    return shutil.which('bwrap')
+
+
+def python_roots() -> list[str]:
+    """The folders the interpreter and its standard library live in."""
+    places = {sys.base_prefix, sys.prefix, sysconfig.get_paths()['stdlib'],
+              sysconfig.get_paths()['platstdlib'], os.path.dirname(os.path.realpath(
+                  sys.executable))}
+    return sorted(p for p in places if p and not p.startswith('/usr/'))
+
+
+def command(run_folder: Path, code_folder: Path, hidden: list[str], keep_root: bool
+            ) -> list[str]:
+    """The bwrap command line the zygote starts behind.
+
+    `keep_root`: started as root, the zygote keeps its capabilities so that each child
+    can take its own uid (which drops them all); otherwise every capability goes."""
+    found = binary()
+    if found is None:
+        raise FileNotFoundError('bwrap is not installed')
+    argv = [found, '--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts',
+            '--unshare-cgroup-try', '--new-session']
+    argv += ['--unshare-user-try'] if os.geteuid() != 0 else []
+    argv += [] if keep_root else ['--cap-drop', 'ALL']
+    for path in SYSTEM:
+        argv += ['--ro-bind-try', path, path]
+    for path in LINKS:
+        if os.path.islink(path):
+            argv += ['--symlink', os.readlink(path), path]
+        elif os.path.isdir(path):
+            argv += ['--ro-bind', path, path]
+    for path in python_roots():
+        argv += _open_parents(path) + ['--ro-bind', path, path]
+    for path in hidden:
+        argv += ['--tmpfs', path]
+    argv += ['--ro-bind', str(code_folder), str(code_folder),
+             '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
+    argv += _open_parents(str(run_folder))
+    argv += ['--bind', str(run_folder), str(run_folder), '--chdir', str(run_folder), '--']
+    return argv
+
+
+def _open_parents(path: str) -> list[str]:
+    """Folders above `path` made traversable: bwrap would make them 0700, and a child
+    with its own uid could then not reach the Python it runs on."""
+    argv: list[str] = []
+    for parent in reversed(Path(path).parents):
+        if str(parent) != '/' and not str(parent).startswith('/usr'):
+            argv += ['--perms', '0755', '--dir', str(parent)]
+    return argv
+
+
+def problem() -> str | None:
+    """Why bubblewrap cannot be used here, or None when it is there to try."""
+    if binary() is None:
+        return 'bwrap is not installed (Debian: apt-get install bubblewrap)'
+    return None

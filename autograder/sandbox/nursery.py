@@ -1,0 +1,207 @@
+"""The zygote: a small process that forks one child per exercise file on request.
+
+It runs `child.py`'s own code in a fresh `python -I -S` (inside bubblewrap when
+that layer is on), so it never held the reference, the solutions or the checks:
+a fork of it holds nothing the student may not see. It never runs student code
+itself. Each forked child first tells the parent who it is over the zygote's
+socket (the kernel attaches its process id as the parent sees it, even from a pid
+namespace), then puts on its own layers (cgroups, rlimits, its own uid, Landlock,
+seccomp) and greets the parent on its own pipe: ready, or which layer failed.
+As a subreaper, the zygote inherits whatever a child left running, and kills it.
+
+Requests (JSON over a SOCK_SEQPACKET socket, file descriptors alongside):
+`spawn` (fds: the child's two pipe ends, then cgroup.procs files to join),
+`status` (how a child ended, when it has), `sweep` (kill every process of a uid).
+Standard library only, like `child.py`.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import resource
+import select
+import signal
+import socket
+from typing import Any, Callable
+
+PR_SET_CHILD_SUBREAPER = 36
+MAX_REQUEST = 1 << 16
+# a child of the grader's own uid could send these (where no Landlock scope or seccomp
+# stops it): the zygote ignores them, each child gets the usual handling back
+IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
+           signal.SIGUSR2)
+
+RunChild = Callable[[int, int, dict], None]
+
+
+def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
+          layers: dict[str, Any]) -> None:
+    """Answer the parent until its end of the socket closes."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans come here to be reaped
+    for number in IGNORED:
+        signal.signal(number, signal.SIG_IGN)
+    sock = socket.socket(fileno=sock_fd)
+    if settings.get('landlock'):  # built once here; each child only enforces it
+        try:
+            layers['shared_ruleset'] = layers['landlock'].build(settings['read_paths'],
+                                                                [settings['run_folder']])
+        except OSError as exc:  # each child will say so, naming the layer
+            layers['shared_ruleset'] = exc
+    ended: dict[int, int] = {}
+    spawned: set[int] = set()
+    while True:
+        spawned -= _reap(ended)
+        _kill_orphans(spawned)
+        if not select.select([sock], [], [], 0.2)[0]:
+            continue
+        data, fds, _, _ = socket.recv_fds(sock, MAX_REQUEST, 16)
+        if not data:  # the grader is gone, perhaps killed: nothing may outlive it
+            _kill_all(spawned)
+            return
+        request = json.loads(data)
+        if request['op'] == 'spawn':
+            pid = os.fork()
+            if pid == 0:
+                _become_child(sock, fds, request, settings, run_child, layers)
+            spawned.add(pid)
+            for fd in fds:
+                os.close(fd)
+        elif request['op'] == 'status':
+            spawned -= _reap(ended)
+            sock.send(json.dumps({'status': ended.pop(request['pid'], None)}).encode())
+        elif request['op'] == 'sweep':
+            sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
+
+
+def _reap(ended: dict[int, int]) -> set[int]:
+    """Collect every ended child's status; returns their pids."""
+    reaped = set()
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if pid == 0:
+            return reaped
+        reaped.add(pid)
+        ended[pid] = os.waitstatus_to_exitcode(status)
+        if len(ended) > 10_000:  # statuses nobody asked for: forget the oldest
+            del ended[next(iter(ended))]
+
+
+def _kill_all(spawned: set[int]) -> None:
+    for pid in spawned:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    _kill_orphans(set())
+
+
+def _kill_orphans(spawned: set[int]) -> None:
+    """Kill every child of ours that we did not spawn: as a subreaper we inherit the
+    processes a student's child left behind (a daemon that forked twice, say)."""
+    try:
+        with open(f'/proc/self/task/{os.getpid()}/children', encoding='ascii') as children:
+            listed = children.read()
+    except OSError:
+        return
+    for pid in map(int, listed.split()):
+        if pid not in spawned:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+
+def _sweep(uid: int) -> bool:
+    """Kill every process of `uid`: those that left the child's process group too."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            os.kill(-1, signal.SIGKILL)  # as that uid, -1 reaches its own processes only
+        except OSError:
+            pass
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return True
+
+
+def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
+                  settings: dict[str, Any], run_child: RunChild,
+                  layers: dict[str, Any]) -> None:
+    """In the forked child: say who it is (the zygote is free again at once), put on
+    every layer asked for, then greet the parent on its own pipe and serve calls.
+    A layer that fails stops the child: it never runs with less than was promised."""
+    reader, writer, *cgroup_files = fds
+    os.setsid()  # first: from the moment the parent knows the pid, killpg reaches it
+    for number in IGNORED:
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sock.send(json.dumps({'pid': os.getpid()}).encode())
+    sock.close()
+    step = 'process-group'
+    try:
+        quiet = os.open(os.devnull, os.O_RDWR)  # output past sys.stdout goes nowhere
+        for fd in (0, 1, 2):
+            os.dup2(quiet, fd)
+        os.close(quiet)
+        step = 'cgroups'
+        for fd in cgroup_files:
+            os.write(fd, b'0')
+            os.close(fd)
+        step = 'private-folder'
+        workdir = request['workdir']
+        os.chdir(workdir)
+        os.environ.update({'HOME': workdir, 'TMPDIR': workdir})
+        step = 'rlimits'
+        limits = request['limits']
+        layers['limit_resources'](limits)
+        uid = request.get('uid')
+        if uid is not None:
+            step = 'uid'
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            _set_limit(resource.RLIMIT_NPROC, limits.get('processes', 32))
+        if settings.get('landlock'):
+            step = 'landlock'
+            shared = layers['shared_ruleset']
+            if isinstance(shared, OSError):
+                raise shared
+            layers['landlock'].confine(shared, workdir)
+            os.close(shared)  # the zygote's; this child is under it now
+        if settings.get('seccomp'):
+            step = 'seccomp'
+            layers['seccomp'].install()
+        step = 'uid' if uid is not None else 'landlock' if settings.get('landlock') else 'rlimits'
+        with open(settings['stdlib_file'], 'rb'):  # the child must still be able to import
+            pass
+        _greet(writer, {'ready': True})
+    except BaseException as exc:  # the parent reads this and stops grading loudly
+        try:
+            _greet(writer, {'error': f'{type(exc).__name__}: {exc}', 'layer': step})
+        finally:
+            os._exit(70)
+    try:
+        run_child(reader, writer, limits)
+    finally:
+        os._exit(0)
+
+
+def _greet(writer: int, message: dict[str, Any]) -> None:
+    """The first message on the child's own pipe, framed like every later one."""
+    data = json.dumps(message).encode()
+    payload = b'%08d' % len(data) + data
+    while payload:
+        payload = payload[os.write(writer, payload):]
+
+
+def _set_limit(which: int, value: int) -> None:
+    resource.setrlimit(which, (value, value))

@@ -1,0 +1,111 @@
+"""Finding out, at start, which isolation layers work on this machine.
+
+Each strong layer is first asked whether it can be here at all (a binary, a
+kernel feature, root, a writable cgroup); then one trial child is started with
+all of them on. A layer the trial child cannot put on is dropped, named, and the
+trial runs again, so the layers a run reports are the layers its children have.
+Layers can be turned off on purpose with `off` or the environment variable
+HEXGRADE_ISOLATION_OFF (a comma-separated list), to test or to work around.
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterable
+
+from ..errors import ConfigError, GraderError
+from . import bwrap, cgroups, landlock, seccomp
+from .isolation import FLOOR_LAYERS, STRONG_LAYERS, Isolation
+from .limits import Limits
+from .runtime import Runtime
+from .zygote import LayerFailed
+
+ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
+ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child
+
+
+def _landlock() -> str | None:
+    version = landlock.abi()
+    return None if version >= 1 else 'Landlock is not enabled in this kernel'
+
+
+def _seccomp() -> str | None:
+    return None if seccomp.available() else 'no seccomp filters for this kernel or machine'
+
+
+def _uid() -> str | None:
+    return None if os.geteuid() == 0 else 'not root, so children keep the grader\'s uid'
+
+
+CHECKS: dict[str, Callable[[], str | None]] = {  # looked up when called: tests replace them
+    'bubblewrap': lambda: bwrap.problem(), 'uid': _uid, 'cgroups': lambda: cgroups.problem(),
+    'landlock': _landlock, 'seccomp': _seccomp,
+}
+
+
+def turned_off(off: Iterable[str] = ()) -> frozenset[str]:
+    """The layers turned off by `off` and the environment; unknown names are an error."""
+    names = [n.strip() for n in os.environ.get(ENV_OFF, '').split(',') if n.strip()]
+    names += list(off)
+    known = (*STRONG_LAYERS, ZYGOTE)
+    for name in names:
+        if name not in known:
+            raise ConfigError(f'{ENV_OFF}: there is no isolation layer {name!r}; the layers '
+                              f'are {", ".join(known)}')
+    return frozenset(names)
+
+
+def probe(off: Iterable[str] = ()) -> Isolation:
+    """The strongest isolation that works here, with what is missing and why."""
+    forced = turned_off(off)
+    missing = [(layer, 'turned off') for layer in STRONG_LAYERS if layer in forced]
+    wanted = []
+    for layer in STRONG_LAYERS:
+        if layer in forced:
+            continue
+        why = CHECKS[layer]()
+        if why is None:
+            wanted.append(layer)
+        else:
+            missing.append((layer, why))
+    if ZYGOTE in forced:
+        missing += [(layer, 'needs the zygote, which is turned off') for layer in wanted]
+        return Isolation(missing=_ordered(missing))
+    while True:
+        try:
+            runtime = _trial(frozenset(wanted))
+        except LayerFailed as failed:
+            if failed.layer not in wanted:
+                raise
+            wanted.remove(failed.layer)
+            missing.append((failed.layer, f'a trial child could not use it ({failed})'))
+            continue
+        except GraderError as failed:
+            if 'bubblewrap' not in wanted:
+                raise
+            wanted.remove('bubblewrap')
+            missing.append(('bubblewrap', f'a trial sandbox did not start ({failed})'))
+            continue
+        layers = tuple(layer for layer in STRONG_LAYERS if layer in wanted) + FLOOR_LAYERS
+        return Isolation(layers, _ordered(missing), runtime=runtime)
+
+
+def _trial(layers: frozenset[str]) -> Runtime:
+    """A runtime with these layers, once one child has started under it."""
+    runtime = Runtime(layers)
+    reader, writer = os.pipe()
+    answer_reader, answer_writer = os.pipe()
+    try:
+        child = runtime.launch(Limits().for_child(), (reader, answer_writer), answer_reader)
+        child.kill()
+        child.finish()
+    except BaseException:
+        runtime.close()
+        raise
+    finally:
+        for fd in (reader, writer, answer_reader, answer_writer):
+            os.close(fd)
+    return runtime
+
+
+def _ordered(missing: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(missing, key=lambda item: STRONG_LAYERS.index(item[0])))

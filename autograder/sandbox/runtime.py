@@ -1,0 +1,176 @@
+"""What one grading run keeps while its children come and go: a run folder that
+holds each child's private folder, the zygote, a pool of unprivileged uids, and
+the run's control groups. Everything is cleared away at `close` (or when the run
+is garbage or the program ends).
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import sysconfig
+import tempfile
+import threading
+import weakref
+from pathlib import Path
+from typing import Any
+
+from ..errors import GraderError
+from . import bwrap
+from .cgroups import ChildGroups, Groups
+from .launch import ForkedChild
+from .processes import alive, kill_group
+from .zygote import LayerFailed, Zygote, ready
+
+CODE_FOLDER = Path(__file__).resolve().parent
+ENVIRONMENT = {'PATH': '/usr/bin:/bin', 'LANG': 'C.UTF-8', 'PYTHONHASHSEED': '0',
+               'PYTHONIOENCODING': 'utf-8'}
+SYSTEM_READS = ('/usr', '/lib', '/lib32', '/lib64', '/etc/ld.so.cache', '/etc/localtime',
+                '/dev/null', '/dev/zero', '/dev/urandom')
+HIDDEN = ('site-packages', 'dist-packages')  # installed packages: the grader may be there
+UID_SLOTS = 64
+
+
+def read_paths() -> list[str]:
+    """What a child may read under Landlock: the system and the standard library, but
+    not the installed packages (hexgrade itself may be one of them)."""
+    stdlib = Path(sysconfig.get_paths()['stdlib'])
+    paths = [str(p) for p in stdlib.iterdir() if p.name not in HIDDEN]
+    paths += [str(p) for p in stdlib.parent.glob('libpython*')]
+    return paths + list(SYSTEM_READS)
+
+
+def hidden_folders() -> list[str]:
+    """The installed packages, of the base Python and of a virtual environment: bwrap
+    mounts an empty folder over each (hexgrade itself may be installed there)."""
+    paths = sysconfig.get_paths()
+    stdlib = Path(paths['stdlib'])
+    found = {str(stdlib / name) for name in HIDDEN if (stdlib / name).is_dir()}
+    found |= {paths[key] for key in ('purelib', 'platlib') if Path(paths[key]).is_dir()}
+    return sorted(found)
+
+
+def clear_stale(temp: Path) -> None:
+    """Remove the run folders of graders that were killed before they could."""
+    for folder in temp.glob('hexgrade-run-*-*'):
+        owner = folder.name.split('-')[2]
+        if owner.isdigit() and not alive(int(owner)) and folder.stat().st_uid == os.geteuid():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class UidPool:
+    """Unprivileged uids, one per running child, so no two children share one. The
+    range depends on our pid, so that graders running side by side do not meet."""
+
+    def __init__(self) -> None:
+        self.base = 100_000 + (os.getpid() % 20_000) * UID_SLOTS
+        self._free = list(range(self.base, self.base + UID_SLOTS))
+        self._lock = threading.Lock()
+
+    def take(self) -> int:
+        with self._lock:
+            if not self._free:
+                raise GraderError(f'more than {UID_SLOTS} children at once: no uid left')
+            return self._free.pop()
+
+    def give_back(self, uid: int) -> None:
+        with self._lock:
+            self._free.append(uid)
+
+
+class Runtime:
+    def __init__(self, layers: frozenset[str]) -> None:
+        self.layers = layers
+        clear_stale(Path(tempfile.gettempdir()))
+        self.folder = Path(tempfile.mkdtemp(prefix=f'hexgrade-run-{os.getpid()}-'))
+        # children reach their own folder only; as root the grader writes here by its
+        # capabilities, and a child that keeps uid 0 without them cannot
+        self.folder.chmod(0o511 if os.geteuid() == 0 else 0o711)
+        self._count = itertools.count()
+        self._uids = UidPool() if 'uid' in layers else None
+        try:
+            self._groups = Groups() if 'cgroups' in layers else None
+        except OSError as exc:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise LayerFailed(f'the sandbox could not make its control groups: {exc}',
+                              'cgroups') from None
+        settings = {'landlock': 'landlock' in layers, 'seccomp': 'seccomp' in layers,
+                    'read_paths': read_paths(), 'stdlib_file': os.__file__,
+                    'run_folder': str(self.folder)}
+        try:
+            prefix = bwrap.command(self.folder, CODE_FOLDER, hidden_folders(),
+                                   keep_root='uid' in layers) if 'bubblewrap' in layers else []
+            self._start = lambda: Zygote(prefix, settings, ENVIRONMENT, self.folder)
+            self._zygotes = [self._start()]
+        except BaseException:
+            _shut([], self._groups, self.folder)
+            raise
+        self._restart = threading.Lock()
+        self._finalizer = weakref.finalize(self, _shut, self._zygotes, self._groups,
+                                           self.folder, os.getpid())
+
+    @property
+    def zygote(self) -> Zygote:
+        """The zygote, started again if it ended (killed, say): one lost zygote must not
+        stop a whole class from being graded."""
+        with self._restart:
+            if not self._zygotes[-1].running():
+                self._zygotes.append(self._start())
+            return self._zygotes[-1]
+
+    def launch(self, limits: dict[str, Any], fds: tuple[int, int],
+               answers: int) -> ForkedChild:
+        workdir = self.folder / f'child-{next(self._count)}'
+        workdir.mkdir(mode=0o700)
+        uid = self._uids.take() if self._uids else None
+        groups: ChildGroups | None = None
+        try:
+            if uid is not None:
+                os.chown(workdir, uid, uid)
+            if self._groups is not None:
+                groups = self._groups.for_child(int(limits['memory_bytes']))
+            zygote = self.zygote
+            pid, zygote_pid = zygote.spawn(
+                [*fds, *(groups.files if groups else [])],
+                {'workdir': str(workdir), 'limits': limits, 'uid': uid})
+        except BaseException:
+            self._undo(None, workdir, uid, groups)
+            raise
+        try:
+            ready(answers)  # outside the zygote's lock: children get ready side by side
+        except BaseException:
+            self._undo(pid, workdir, uid, groups)
+            raise
+        sweep = uid if 'seccomp' not in self.layers and groups is None else None
+        return ForkedChild(zygote, pid, zygote_pid, workdir, groups, sweep,
+                           lambda: self._give_back(uid, groups))
+
+    def _undo(self, pid: int | None, workdir: Path, uid: int | None,
+              groups: ChildGroups | None) -> None:
+        """Clear away a child that did not get ready."""
+        if pid is not None:
+            kill_group(pid)
+        if groups is not None:
+            groups.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+        self._give_back(uid, groups)
+
+    def _give_back(self, uid: int | None, groups: ChildGroups | None) -> None:
+        if uid is not None and self._uids is not None:
+            self._uids.give_back(uid)
+        if groups is not None and self._groups is not None:
+            self._groups.give_back(groups)
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def _shut(zygotes: list[Zygote], groups: Groups | None, folder: Path,
+          owner: int | None = None) -> None:
+    if owner is not None and owner != os.getpid():
+        return  # a fork of the grader: the run, its groups and folder are not its own
+    for zygote in zygotes:
+        zygote.close()
+    if groups is not None:
+        groups.close()
+    shutil.rmtree(folder, ignore_errors=True)

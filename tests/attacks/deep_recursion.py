@@ -1,0 +1,5 @@
+"""Resources: recursion without end."""
+
+
+def mirror(board):
+    return mirror(board + '')

@@ -1,0 +1,6 @@
+"""Resources: an endless loop in a call."""
+
+
+def winner(board, side):
+    while True:
+        pass

@@ -1,0 +1,5 @@
+"""Resources: KeyboardInterrupt in a call."""
+
+
+def winner(board, side):
+    raise KeyboardInterrupt

@@ -1,0 +1,203 @@
+"""Each isolation layer on its own: Landlock, seccomp, bubblewrap, cgroups. Layers
+that restrict a process for good are tried in a fork of the test process, which
+reports back through a pipe."""
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from autograder.sandbox import bwrap, cgroups, landlock, runtime, seccomp
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def in_fork(body: Callable[[], str]) -> str:
+    """Run `body` in a fork of this process and return what it returned."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(reader)
+        try:
+            os.write(writer, body().encode())
+        except BaseException as exc:
+            os.write(writer, f'crashed: {exc!r}'.encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, 'rb') as answer:
+        said = answer.read().decode()
+    os.waitpid(pid, 0)
+    return said
+
+
+def attempt(action: Callable[[], object]) -> str:
+    try:
+        action()
+        return 'allowed'
+    except OSError as exc:
+        return errno.errorcode.get(exc.errno or 0, 'refused')
+
+
+# -- Landlock ---------------------------------------------------------------------
+
+@pytest.mark.skipif(landlock.abi() < 4, reason='this kernel has no Landlock for TCP')
+def test_landlock_lets_a_child_read_the_stdlib_and_write_only_its_folder(
+        tmp_path: Path) -> None:
+    mine, outside = tmp_path / 'mine', tmp_path / 'outside'
+    mine.mkdir()
+    outside.mkdir()
+
+    def body() -> str:
+        landlock.restrict(runtime.read_paths(), [str(mine)])
+        return ' '.join([
+            attempt(lambda: open(os.__file__).close()),
+            attempt(lambda: (mine / 'a').write_text('x')),
+            attempt(lambda: (outside / 'b').write_text('x')),
+            attempt(lambda: (PROJECT / 'hexapawn_ref' / '__init__.py').read_text()),
+            attempt(lambda: socket.create_connection(('127.0.0.1', 9), timeout=1)),
+        ])
+    assert in_fork(body) == 'allowed allowed EACCES EACCES EACCES'
+
+
+def test_landlock_says_when_the_kernel_lacks_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landlock, 'abi', lambda: 0)
+    with pytest.raises(OSError, match='Landlock is not available in this kernel'):
+        landlock.restrict([], [])
+
+
+class FakeLibc:
+    """The C library, but for the calls a test wants to fail."""
+
+    def __init__(self, real: object, failing: str, argument: int | None = None) -> None:
+        self.real, self.failing, self.argument = real, failing, argument
+
+    def __getattr__(self, name: str) -> object:
+        real = getattr(self.real, name)
+        if name != self.failing:
+            return real
+        return lambda *args: -1 if self.argument in (None, _plain(args[0])) else real(*args)
+
+
+def _plain(value: object) -> object:
+    return getattr(value, 'value', value)
+
+
+@pytest.mark.skipif(landlock.abi() < 1, reason='this kernel has no Landlock')
+@pytest.mark.parametrize('failing,argument,message', [
+    ('prctl', None, 'no_new_privs could not be set'),
+    ('syscall', landlock.RESTRICT_SELF, 'landlock_restrict_self failed'),
+    ('syscall', landlock.ADD_RULE, 'landlock_add_rule failed for /usr'),
+])
+def test_landlock_says_which_step_failed(monkeypatch: pytest.MonkeyPatch, failing: str,
+                                         argument: int | None, message: str) -> None:
+    def body() -> str:
+        monkeypatch.setattr(landlock, '_libc', FakeLibc(landlock._libc, failing, argument))
+        try:
+            landlock.restrict(['/usr'], [])
+        except OSError as exc:
+            return str(exc)
+        return 'restricted'
+    assert message in in_fork(body)
+
+
+@pytest.mark.skipif(landlock.abi() < 1, reason='this kernel has no Landlock')
+def test_landlock_says_when_the_ruleset_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(landlock, 'FS_BY_ABI', {5: 1 << 60}, raising=True)
+    monkeypatch.setattr(landlock, 'abi', lambda: 7)
+    with pytest.raises(OSError, match='landlock_create_ruleset failed'):
+        landlock.restrict([], [])
+
+
+# -- seccomp ----------------------------------------------------------------------
+
+@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
+def test_seccomp_stops_sockets_processes_and_signals_but_not_threads() -> None:
+    def body() -> str:
+        seccomp.install()
+        done: list[str] = []
+        thread = threading.Thread(target=lambda: done.append('thread'))
+        thread.start()
+        thread.join()
+        return ' '.join([
+            attempt(lambda: socket.socket()),
+            attempt(os.fork),
+            attempt(lambda: os.execv('/bin/true', ['true'])),
+            attempt(lambda: os.kill(1, 0)),
+            attempt(lambda: os.kill(os.getpid(), 0)),
+            attempt(os.setsid),
+            *done,
+        ])
+    assert in_fork(body) == 'EPERM EPERM EPERM EPERM allowed EPERM thread'
+
+
+def test_seccomp_says_which_machines_it_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seccomp.platform, 'machine', lambda: 'sparc')
+    assert not seccomp.available()
+    with pytest.raises(OSError, match='the seccomp filter knows x86_64 only, not sparc'):
+        seccomp.install()
+
+
+@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
+@pytest.mark.parametrize('argument,message', [
+    (seccomp.PR_SET_NO_NEW_PRIVS, 'no_new_privs could not be set'),
+    (seccomp.PR_SET_SECCOMP, 'the seccomp filter was refused'),
+])
+def test_seccomp_says_which_step_failed(monkeypatch: pytest.MonkeyPatch, argument: int,
+                                        message: str) -> None:
+    def body() -> str:
+        monkeypatch.setattr(seccomp, '_libc', FakeLibc(seccomp._libc, 'prctl', argument))
+        try:
+            seccomp.install()
+        except OSError as exc:
+            return str(exc)
+        return 'installed'
+    assert message in in_fork(body)
+
+
+# -- bubblewrap -------------------------------------------------------------------
+
+def test_bubblewrap_hides_the_project_and_the_installed_packages(tmp_path: Path) -> None:
+    argv = bwrap.command(tmp_path, tmp_path / 'code', ['/opt/site-packages'], keep_root=False)
+    assert ['--tmpfs', '/opt/site-packages'] == argv[argv.index('/opt/site-packages') - 1:
+                                                    argv.index('/opt/site-packages') + 1]
+    assert str(PROJECT) not in argv and str(PROJECT / 'solutions') not in argv
+    assert ['--cap-drop', 'ALL'] == argv[argv.index('--cap-drop'):argv.index('--cap-drop') + 2]
+    assert '--unshare-net' in argv and '--unshare-pid' in argv
+
+
+def test_bubblewrap_missing_is_said(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(bwrap, 'binary', lambda: None)
+    assert bwrap.problem() == 'bwrap is not installed (Debian: apt-get install bubblewrap)'
+    with pytest.raises(FileNotFoundError, match='bwrap is not installed'):
+        bwrap.command(tmp_path, tmp_path, [], keep_root=False)
+
+
+# -- cgroups ----------------------------------------------------------------------
+
+def test_cgroup_hierarchies_are_read_from_the_process_own_groups(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ('memory', 'pids', 'unified'):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / 'cgroup.procs').touch()
+    monkeypatch.setattr(cgroups, 'ROOT', tmp_path)
+    found = cgroups.hierarchies('4:memory:/a/b\n8:pids:/\n1:cpu:/\n0::/c\n')
+    assert found == {'memory': tmp_path / 'memory/a/b', 'pids': tmp_path / 'pids',
+                     'unified': tmp_path / 'unified/c'}
+
+
+def test_cgroups_say_when_a_group_is_not_writable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cgroups, 'hierarchies', lambda: {'pids': Path('/proc/1')})
+    monkeypatch.setattr(cgroups.os, 'access', lambda path, mode: False)
+    assert cgroups.problem() == 'the pids group /proc/1 is not writable'
+
+
+def test_cgroups_say_when_fork_bombs_cannot_be_stopped(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(cgroups, 'hierarchies', lambda: {'unified': tmp_path})
+    assert cgroups.problem() == 'no pids controller to stop fork bombs'

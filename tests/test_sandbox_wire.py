@@ -1,0 +1,72 @@
+"""The wire between parent and child: a batch of plain strings travels bare (the
+parent reads it several times faster), anything else travels tagged with its
+exact type, and both come back as the same outcomes."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from autograder.config import Config
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.outcomes import Raised, Returned
+from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.values import Opaque
+
+SOURCE = '''
+class Sneaky(str):
+    pass
+
+def echo(value):
+    if value == 'sneaky':
+        return Sneaky('abc')
+    if value == 'list':
+        return ['a']
+    if value == 'raise':
+        raise ValueError('no')
+    return value
+'''
+
+
+@pytest.fixture
+def child() -> Iterator[tuple[StudentProcess, list[dict[str, Any]]]]:
+    """A child, and every reply it sent, as the parent read it off the wire."""
+    replies: list[dict[str, Any]] = []
+    with StudentProcess(Config().limits, FLOOR) as process:
+        ask = process._ask
+
+        def recording(message: dict[str, Any]) -> dict[str, Any]:
+            reply = ask(message)
+            replies.append(reply)
+            return reply
+        process._ask = recording  # type: ignore[method-assign]
+        assert process.load(SOURCE, 'echo.py', {}).error is None
+        yield process, replies
+
+
+def test_a_batch_of_plain_strings_travels_bare(child: Any) -> None:
+    process, replies = child
+    outcomes, _ = process.call('echo', [('abc',), ('',), ('é' * 3,)])
+    assert outcomes == [Returned('abc'), Returned(''), Returned('ééé')]
+    assert replies[-1]['strs'] == ['abc', '', 'ééé'] and 'results' not in replies[-1]
+
+
+@pytest.mark.parametrize('odd,outcome', [
+    ('sneaky', Returned(Opaque('Sneaky', "'abc'"))),
+    ('list', Returned(['a'])),
+    ('raise', Raised('ValueError', 'no', 11)),
+])
+def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
+                                                   outcome: object) -> None:
+    process, replies = child
+    outcomes, _ = process.call('echo', [('abc',), (odd,)])
+    assert outcomes == [Returned('abc'), outcome]
+    assert 'strs' not in replies[-1] and len(replies[-1]['results']) == 2
+
+
+def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
+    process, replies = child
+    ask = process._ask
+    process._ask = lambda message: {**ask(message), 'strs': ['only one']}
+    outcomes, _ = process.call('echo', [('a',), ('list',)])
+    assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
