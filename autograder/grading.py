@@ -51,8 +51,11 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         probe = Probe(process, exercise.name, config.properties)
         statuses = _run(exercise.checks, probe)
         failed = any(isinstance(s, Failure) for s in statuses.values())
+        # a function that hangs is not explained by a mistake in its answers, and
+        # asking the catalogue would wait out the time limit again and again
         mistake = ours('the known-mistake catalogue', exercise.name,
-                       lambda: diagnose(exercise.catalogue, probe) if failed else None)
+                       lambda: diagnose(exercise.catalogue, probe)
+                       if failed and not probe.timed_out else None)
         flags = [flag for flagger in exercise.flaggers
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]

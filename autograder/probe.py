@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .failures import Call, Failure
-from .sandbox.outcomes import Died, Outcome, Raised, Returned, TimedOut
+from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
 from .sandbox.values import Value
 
@@ -52,11 +52,14 @@ class Probe:
     def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
         """The outcome of each call, asking the child only for ones not yet known."""
         missing = list(dict.fromkeys(a for a in args_list if a not in self._cache))
-        if missing:
-            results, _ = self.process.call(self.function, missing)
-            self._remember_losses(missing, results)
-            self._cache.update(zip(missing, results))
-        return [self._cache[a] for a in args_list]
+        if not missing:
+            return [self._cache[a] for a in args_list]
+        results, _ = self.process.call(self.function, missing)
+        self._remember_losses(missing, results)
+        answered = dict(zip(missing, results))
+        # a call not tried may be tried again by a later check
+        self._cache.update((a, o) for a, o in answered.items() if not isinstance(o, NotTried))
+        return [answered[a] if a in answered else self._cache[a] for a in args_list]
 
     def fresh(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
               ) -> tuple[list[Outcome], str]:
@@ -88,7 +91,7 @@ class Probe:
         if isinstance(outcome, Raised):
             hint = INPUT_HINT if outcome.type_name == 'EOFError' else RAISED_HINT
             raise Failure(f'{call} {outcome.describe()}', call, hint)
-        if isinstance(outcome, TimedOut):
+        if isinstance(outcome, (TimedOut, NotTried)):
             raise Failure(f'{call} {outcome.describe()}', call, SLOW_HINT)
         lost = self._lost_in_batch.get(args)
         if lost:

@@ -189,6 +189,8 @@ class Child:
         try:
             for args in request['args']:
                 results.append(self._call_one(fn, args))
+                if type(results[-1]) is dict and results[-1].get('timeout'):
+                    break  # the parent marks the rest as not tried
         finally:
             self._unpatch(patched)
         # most batches are all plain strings (mirror's has 19,683): send them bare,

@@ -35,6 +35,15 @@ class TimedOut:
 
 
 @dataclass(frozen=True)
+class NotTried:
+    """Not called: an earlier call of the same batch ran past its time limit, and
+    waiting out every call of a batch would cost the whole file's time."""
+
+    def describe(self) -> str:
+        return 'was not tried: an earlier call ran past its time limit'
+
+
+@dataclass(frozen=True)
 class Died:
     """The child is gone: it exited, crashed, or was stopped at its file time limit."""
 
@@ -44,4 +53,4 @@ class Died:
         return self.reason
 
 
-Outcome = Union[Returned, Raised, TimedOut, Died]
+Outcome = Union[Returned, Raised, TimedOut, NotTried, Died]

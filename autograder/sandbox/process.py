@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from .isolation import Isolation
 from .limits import Limits
-from .outcomes import Died, Outcome, Raised, Returned, TimedOut
+from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .values import decode
 
 MAX_MESSAGE = 64 * 1024 * 1024
@@ -62,7 +62,7 @@ class StudentProcess:
         self.output_dropped = 0
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
-        self._deadline = time.monotonic() + limits.file_seconds
+        self._budget = limits.file_seconds  # spent only while waiting on the child
         try:
             self._child = isolation.launch(limits, (to_child_r, from_child_w), self._from_child)
         except BaseException:
@@ -110,10 +110,12 @@ class StudentProcess:
                 all(type(text) is str for text in strings):
             return [Returned(text) for text in strings], self._output(reply)
         results = reply.get('results')
-        if not isinstance(results, list) or len(results) != len(args):
+        if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
+                (len(results) < len(args) and not _timed_out(results[-1])):
             self._stop('its answers could not be read')
             return [Died(self.gone or '')] * len(args), ''
-        return [self._outcome(item) for item in results], self._output(reply)
+        outcomes = [self._outcome(item) for item in results]
+        return outcomes + [NotTried()] * (len(args) - len(results)), self._output(reply)
 
     def close(self) -> None:
         self._child.kill()
@@ -133,7 +135,7 @@ class StudentProcess:
             if not isinstance(reply, dict):
                 raise ChildGone('its answers could not be read')
             return reply
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             self._stop(self._death_reason() or f'its answers could not be read ({exc})')
             raise ChildGone(self.gone or '') from None
         except ChildGone as gone:
@@ -161,9 +163,13 @@ class StudentProcess:
         return b''.join(chunks)
 
     def _wait(self, fd: int, writing: bool) -> None:
-        left = self._deadline - time.monotonic()
-        ready = select.select([], [fd], [], max(left, 0))[1] if writing else \
-            select.select([fd], [], [], max(left, 0))[0]
+        """Wait for the child, from the file's budget: the grader's own work between
+        requests (checks, shrinking, diagnosis) is never charged to the student."""
+        started = time.monotonic()
+        left = max(self._budget, 0)
+        ready = select.select([], [fd], [], left)[1] if writing else \
+            select.select([fd], [], [], left)[0]
+        self._budget -= time.monotonic() - started
         if not ready:
             self.overran = True
             self._kill()
@@ -213,6 +219,10 @@ def close_all(fds: list[int]) -> None:
             os.close(fd)
         except OSError:
             pass
+
+
+def _timed_out(item: Any) -> bool:
+    return isinstance(item, dict) and bool(item.get('timeout'))
 
 
 def _raised(error: dict[str, Any]) -> Raised:

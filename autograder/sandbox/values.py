@@ -36,15 +36,20 @@ class Truncated:
 Value = Union[str, int, bool, None, list, tuple, Opaque, Truncated]
 
 
+MAX_DEPTH = 4  # the child nests at most 3 deep; deeper is a forged reply
+
+
 def decode(tagged: Any) -> Value:
     """The value a child's tag describes; malformed tags become an Opaque."""
     try:
-        return _decode(tagged)
-    except (TypeError, ValueError, IndexError, KeyError):
-        return Opaque('unknown', repr(tagged)[:200])
+        return _decode(tagged, 0)
+    except (TypeError, ValueError, IndexError, KeyError, RecursionError):
+        return Opaque('unknown', 'a value that could not be read')
 
 
-def _decode(tagged: Any) -> Value:
+def _decode(tagged: Any, depth: int) -> Value:
+    if depth > MAX_DEPTH:
+        raise ValueError('nested too deep')
     tag = tagged[0]
     if tag == 'str':
         text = str(tagged[1])
@@ -59,7 +64,7 @@ def _decode(tagged: Any) -> Value:
     if tag == 'none':
         return None
     if tag in ('list', 'tuple'):
-        items = [_decode(item) for item in tagged[1]]
+        items = [_decode(item, depth + 1) for item in tagged[1]]
         rebuilt = items if tag == 'list' else tuple(items)
         return rebuilt if len(tagged) == 2 else Truncated(tag, int(tagged[2]), rebuilt)
     if tag == 'other':

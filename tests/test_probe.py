@@ -1,0 +1,60 @@
+"""The checks' view of a student's function (autograder/probe.py) over a real child."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from autograder.config import Config
+from autograder.failures import Failure
+from autograder.kit import game_file
+from autograder.probe import Probe
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.limits import Limits
+from autograder.sandbox.outcomes import NotTried, Returned, TimedOut
+from autograder.sandbox.process import StudentProcess
+
+LIMITS = Limits(call_seconds=0.3, file_seconds=5.0)
+
+
+def _probe(child: StudentProcess, source: str) -> Probe:
+    loaded = child.load(source, 'mirror.py', {'hexapawn': game_file()})
+    assert loaded.error is None
+    return Probe(child, 'mirror', Config().properties)
+
+
+def test_a_batch_stops_at_its_first_timeout_and_the_rest_is_not_tried() -> None:
+    source = 'def mirror(board):\n    while board == "b":\n        pass\n    return board\n'
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        started = time.monotonic()
+        outcomes = probe.outcomes([('a',), ('b',), ('c',), ('d',)])
+        assert time.monotonic() - started < 2.0  # one timeout, not three
+        assert outcomes == [Returned('a'), TimedOut(0.3), NotTried(), NotTried()]
+        assert probe.outcomes([('c',)]) == [Returned('c')], 'not tried is asked again'
+        with pytest.raises(Failure) as caught:
+            probe.returned(('d',), NotTried())
+        assert caught.value.summary == \
+            "mirror('d') was not tried: an earlier call ran past its time limit"
+
+
+def test_a_child_that_dies_in_a_batch_blames_no_single_call() -> None:
+    source = ('import os\ndef mirror(board):\n    if board == "c":\n        os._exit(3)\n'
+              '    return board\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        with pytest.raises(Failure) as caught:
+            probe.values([('a',), ('b',), ('c',)])
+    assert caught.value.call is None
+    assert caught.value.summary.startswith(
+        'mirror stopped the program while answering 3 calls in a row, so which call did it '
+        'is not known: ')
+
+
+def test_the_graders_own_time_is_not_charged_to_the_file() -> None:
+    limits = Limits(call_seconds=0.3, file_seconds=0.8)
+    with StudentProcess(limits, FLOOR) as child:
+        probe = _probe(child, 'def mirror(board):\n    return board\n')
+        time.sleep(1.0)  # the grader busy with its own work between two calls
+        assert probe.outcomes([('a',)]) == [Returned('a')]
+        assert not child.overran
