@@ -51,15 +51,19 @@ class Probe:
 
     def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
         """The outcome of each call, asking the child only for ones not yet known."""
-        missing = list(dict.fromkeys(a for a in args_list if a not in self._cache))
-        if not missing:
-            return [self._cache[a] for a in args_list]
-        results, _ = self.process.call(self.function, missing)
-        self._remember_losses(missing, results)
-        answered = dict(zip(missing, results))
-        # a call not tried may be tried again by a later check
-        self._cache.update((a, o) for a, o in answered.items() if not isinstance(o, NotTried))
-        return [answered[a] if a in answered else self._cache[a] for a in args_list]
+        cache = self._cache
+        missing = [a for a in args_list if a not in cache]
+        if missing:
+            missing = list(dict.fromkeys(missing))
+            results, _ = self.process.call(self.function, missing)
+            self._remember_losses(missing, results)
+            if not any(type(o) is NotTried for o in results[-1:]):
+                cache.update(zip(missing, results))
+            else:  # a call not tried may be tried again by a later check
+                answered = dict(zip(missing, results))
+                cache.update((a, o) for a, o in answered.items() if type(o) is not NotTried)
+                return [answered[a] if a in answered else cache[a] for a in args_list]
+        return list(map(cache.__getitem__, args_list))
 
     def fresh(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
               ) -> tuple[list[Outcome], str]:

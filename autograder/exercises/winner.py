@@ -36,7 +36,8 @@ def returns_text(probe: Probe) -> None:
             nudge="Check Gardner's three ways to win, for the player who moved last.")
 def lesson_examples(probe: Probe) -> None:
     """winner gives the lesson's two examples right"""
-    agree(probe, EXAMPLES, reference, str, 'an example from the exercise')
+    agree(probe, EXAMPLES, [reference(*args) for args in EXAMPLES], str,
+          'an example from the exercise')
 
 
 @checks.add(weight=3, needs=[returns_text],
@@ -44,7 +45,8 @@ def lesson_examples(probe: Probe) -> None:
                   'or the player to move is stuck; then the player who just moved has won.')
 def ended_games_have_a_winner(probe: Probe) -> None:
     """every game that is over has a winner: the player who just moved (65 positions)"""
-    agree(probe, ENDED, reference, str, 'this game is over: who won?')
+    agree(probe, ENDED, [reference(*args) for args in ENDED], str,
+          'this game is over: who won?')
 
 
 @checks.add(weight=2, needs=[ended_games_have_a_winner],
@@ -52,7 +54,8 @@ def ended_games_have_a_winner(probe: Probe) -> None:
                   "the game goes on: give back ''.")
 def going_games_have_none(probe: Probe) -> None:
     """a game that goes on has no winner yet (70 positions)"""
-    agree(probe, GOING_ON, reference, str, 'this game goes on, so nobody has won yet')
+    agree(probe, GOING_ON, [''] * len(GOING_ON), str,
+          'this game goes on, so nobody has won yet')
 
 
 def _move_choices() -> Any:

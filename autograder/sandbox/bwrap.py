@@ -11,6 +11,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from .zygote import BASE_PYTHON
+
 SYSTEM = ('/usr', '/etc/ld.so.cache', '/etc/localtime')
 LINKS = ('/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32')
 
@@ -20,10 +22,10 @@ def binary() -> str | None:
 
 
 def python_roots() -> list[str]:
-    """The folders the interpreter and its standard library live in."""
-    places = {sys.base_prefix, sys.prefix, sysconfig.get_paths()['stdlib'],
-              sysconfig.get_paths()['platstdlib'], os.path.dirname(os.path.realpath(
-                  sys.executable))}
+    """The folders the base interpreter and its standard library live in (a virtual
+    environment's own folder is not needed: the child runs without site-packages)."""
+    places = {sys.base_prefix, sysconfig.get_paths()['stdlib'],
+              sysconfig.get_paths()['platstdlib'], os.path.dirname(BASE_PYTHON)}
     return sorted(p for p in places if p and not p.startswith('/usr/'))
 
 
@@ -47,12 +49,13 @@ def command(run_folder: Path, code_folder: Path, hidden: list[str], keep_root: b
             argv += ['--symlink', os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ['--ro-bind', path, path]
+    # the private /tmp first: what is bound after it shows through, wherever it lives
+    argv += ['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
     for path in python_roots():
         argv += _open_parents(path) + ['--ro-bind', path, path]
     for path in hidden:
         argv += ['--tmpfs', path]
-    argv += ['--ro-bind', str(code_folder), str(code_folder),
-             '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
+    argv += _open_parents(str(code_folder)) + ['--ro-bind', str(code_folder), str(code_folder)]
     argv += _open_parents(str(run_folder))
     argv += ['--bind', str(run_folder), str(run_folder), '--chdir', str(run_folder), '--']
     return argv

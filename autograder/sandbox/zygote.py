@@ -24,7 +24,10 @@ from typing import Any
 from ..errors import GraderError
 
 CHILD_SCRIPT = Path(__file__).with_name('child.py')
-PYTHON = [sys.executable, '-I', '-S', '-B']  # isolated, no site: nothing installed in reach
+# the base interpreter, not a virtual environment's link to it: the child needs only
+# the standard library, and a venv's folder may not be in the sandbox's view
+BASE_PYTHON = os.path.realpath(getattr(sys, '_base_executable', sys.executable))
+PYTHON = [BASE_PYTHON, '-I', '-S', '-B']  # isolated, no site: nothing installed in reach
 REPLY_SECONDS = 10.0
 
 
