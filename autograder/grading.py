@@ -44,7 +44,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
     with StudentProcess(config.limits, isolation) as process:
         loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
-            loaded = replace(loaded, error=TimedOut(config.limits.file_seconds))
+            loaded = replace(loaded, error=TimedOut(config.limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)
         if problem:
             return _not_graded(exercise, problem, config, _load_flag(loaded, problem))

@@ -58,3 +58,15 @@ def test_the_graders_own_time_is_not_charged_to_the_file() -> None:
         time.sleep(1.0)  # the grader busy with its own work between two calls
         assert probe.outcomes([('a',)]) == [Returned('a')]
         assert not child.overran
+
+
+def test_a_call_that_ignores_its_clock_is_stopped_soon_after_its_limit() -> None:
+    source = ('import signal\ndef mirror(board):\n'
+              '    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n'
+              '    while True:\n        pass\n')
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=30.0), FLOOR) as child:
+        probe = _probe(child, source)
+        started = time.monotonic()
+        assert probe.outcomes([('a',)]) == [TimedOut(0.3)]
+        assert time.monotonic() - started < 10  # not the file's 30 s
+        assert child.overran

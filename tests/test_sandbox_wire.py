@@ -35,8 +35,8 @@ def child() -> Iterator[tuple[StudentProcess, list[dict[str, Any]]]]:
     with StudentProcess(Config().limits, FLOOR) as process:
         ask = process._ask
 
-        def recording(message: dict[str, Any]) -> dict[str, Any]:
-            reply = ask(message)
+        def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
+            reply = ask(message, seconds)
             replies.append(reply)
             return reply
         process._ask = recording  # type: ignore[method-assign]

@@ -21,6 +21,7 @@ from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .values import decode
 
 MAX_MESSAGE = 64 * 1024 * 1024
+GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class StudentProcess:
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
         self._budget = limits.file_seconds  # spent only while waiting on the child
+        self._request_ends = 0.0
         try:
             self._child = isolation.launch(limits, (to_child_r, from_child_w), self._from_child)
         except BaseException:
@@ -82,7 +84,8 @@ class StudentProcess:
     def load(self, source: str, filename: str, modules: dict[str, str]) -> Loaded:
         try:
             reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
-                               'modules': modules})
+                               'modules': modules},
+                              float(self.limits.for_child()['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
         error = reply.get('error')
@@ -102,8 +105,10 @@ class StudentProcess:
             return [Died(self.gone)] * len(args), ''
         try:
             reply = self._ask({'op': 'call', 'name': name, 'args': [list(a) for a in args],
-                               'patch': patch})
+                               'patch': patch}, self.limits.call_seconds * len(args))
         except ChildGone as gone:
+            if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
+                return [TimedOut(self.limits.call_seconds)], ''
             return [Died(gone.reason)] * len(args), ''
         strings = reply.get('strs')
         if isinstance(strings, list) and len(strings) == len(args) and \
@@ -123,9 +128,12 @@ class StudentProcess:
         self._child.finish()
 
     # -- the wire ----------------------------------------------------------
-    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _ask(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """Send a request and read the reply. `seconds` is what the child's own clock
+        allows it; past that and a grace, the child ignored its clock and is stopped."""
         if self.gone is not None:
             raise ChildGone(self.gone)
+        self._request_ends = time.monotonic() + seconds + GRACE_SECONDS
         try:
             self._send(message)
             header = self._read(8)
@@ -166,15 +174,18 @@ class StudentProcess:
         """Wait for the child, from the file's budget: the grader's own work between
         requests (checks, shrinking, diagnosis) is never charged to the student."""
         started = time.monotonic()
-        left = max(self._budget, 0)
+        left = max(min(self._budget, self._request_ends - started), 0)
         ready = select.select([], [fd], [], left)[1] if writing else \
             select.select([fd], [], [], left)[0]
         self._budget -= time.monotonic() - started
         if not ready:
             self.overran = True
             self._kill()
-            raise ChildGone(f'stopped: the whole file ran past its limit of '
-                            f'{self.limits.file_seconds:g} s')
+            if self._budget <= 0:
+                raise ChildGone(f'stopped: the whole file ran past its limit of '
+                                f'{self.limits.file_seconds:g} s')
+            raise ChildGone('stopped: a call ran past its time limit and did not stop when '
+                            'told to')
 
     # -- endings -----------------------------------------------------------
     def _death_reason(self) -> str | None:
