@@ -67,6 +67,6 @@ def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
 def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
     process, replies = child
     ask = process._ask
-    process._ask = lambda message: {**ask(message), 'strs': ['only one']}
+    process._ask = lambda message, seconds: {**ask(message, seconds), 'strs': ['only one']}
     outcomes, _ = process.call('echo', [('a',), ('list',)])
     assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
