@@ -8,13 +8,14 @@ did not, the check is skipped with a reason, neither passed nor failed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from .failures import Call, Failure, Mismatch
 from .probe import Args, Probe
 from .sandbox.values import type_name
 
 CheckFunction = Callable[[Probe], None]
+T = TypeVar('T')
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,12 @@ class CheckList:
         return register
 
 
-def require_type(call: Call, got: Any, *allowed: type) -> None:
-    """Fail unless `got` is exactly one of `allowed` (a subclass is not enough)."""
-    if type(got) not in allowed:
-        wanted = ' or a '.join(kind.__name__ for kind in allowed)
-        raise Failure(f'{call} returned {article(type_name(got))}, expected a {wanted}', call)
+def require_type(call: Call, got: Any, kind: type[T]) -> T:
+    """`got`, when it is exactly of type `kind` (a subclass is not enough); else fail."""
+    if type(got) is not kind:
+        raise Failure(f'{call} returned {article(type_name(got))}, expected a '
+                      f'{kind.__name__}', call)
+    return got
 
 
 PLAIN_TYPES = ('str', 'int', 'float', 'bool', 'list', 'tuple', 'dict', 'set', 'bytes')

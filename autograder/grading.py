@@ -19,7 +19,7 @@ from .loading import Located, Missing, locate
 from .gradeable import problem_of
 from .mistakes import Mistake, diagnose
 from .probe import Probe
-from .results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
 from .sandbox.isolation import Isolation
 from .sandbox.outcomes import Died, TimedOut
 from .sandbox.process import Loaded, StudentProcess
@@ -185,7 +185,7 @@ def _loading_hint(exercise: Exercise) -> str:
 def _trouble_flags(probe: Probe) -> list[Flag]:
     flags = []
     if probe.process.gone:
-        kind = 'timeout' if probe.process.overran else 'crash'
+        kind: FlagKind = 'timeout' if probe.process.overran else 'crash'
         flags.append(Flag(kind, f'{probe.function}: {probe.process.gone}'))
     elif probe.timed_out:
         flags.append(Flag('timeout', f'{probe.function} ran past its time limit'))

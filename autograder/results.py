@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Status = Literal['passed', 'failed', 'skipped']
+FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut']
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class CheckResult:
 class Flag:
     """Something the teacher should look at; a flag never changes the score."""
 
-    kind: Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut']
+    kind: FlagKind
     note: str
 
 

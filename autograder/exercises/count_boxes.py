@@ -25,7 +25,7 @@ def _pair(probe: Probe, use_mirror: bool) -> list[int]:
     """The answer as a list of two ints; anything else fails the check."""
     call = probe.call_of((use_mirror,))
     got = probe.value(use_mirror)
-    if type(got) not in (list, tuple):
+    if not isinstance(got, (list, tuple)):  # values come back rebuilt: no subclasses
         raise Failure(f'{call} returned {article(type_name(got))}, expected a list '
                       f'[boxes, beads]', call)
     if len(got) != 2 or any(type(n) is not int for n in got):
@@ -106,7 +106,7 @@ def _paths() -> list[str]:
 
 def _answer(outcome: Outcome) -> list[int] | None:
     """An answer of two ints, list or tuple alike, as a list; None for anything else."""
-    if isinstance(outcome, Returned) and type(outcome.value) in (list, tuple) \
+    if isinstance(outcome, Returned) and isinstance(outcome.value, (list, tuple)) \
             and all(type(n) is int for n in outcome.value):
         return list(outcome.value)
     return None

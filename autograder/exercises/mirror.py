@@ -27,8 +27,7 @@ checks = CheckList()
 def returns_board(probe: Probe) -> None:
     """mirror returns a string of 9 characters"""
     call = probe.call_of((EXAMPLE,))
-    got = probe.value(EXAMPLE)
-    require_type(call, got, str)
+    got = require_type(call, probe.value(EXAMPLE), str)
     if len(got) != 9:
         raise Failure(f'{call} returned {got!r}, which has {len(got)} characters, not 9', call)
 

@@ -6,6 +6,8 @@ is ever in this process. It speaks to the parent over two inherited pipe fds wit
 length-prefixed JSON, and trusts nothing the student's code leaves behind: every
 value goes back as tagged plain data that the parent rebuilds and checks itself.
 """
+from __future__ import annotations
+
 import io
 import json
 import os
@@ -15,6 +17,7 @@ import sys
 import time
 import traceback
 import types
+from typing import Any, Callable
 
 MAX_ITEMS = 1000
 MAX_TEXT = 10_000
@@ -31,24 +34,24 @@ class Clock:
 
     TICK = 0.02
 
-    def __init__(self):
-        self.until = None
+    def __init__(self) -> None:
+        self.until: float | None = None
         signal.signal(signal.SIGALRM, self._tick)
         signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
 
-    def start(self, seconds):
+    def start(self, seconds: float) -> None:
         self.until = time.monotonic() + seconds
 
-    def stop(self):
+    def stop(self) -> None:
         self.until = None
 
-    def _tick(self, signum, frame):
+    def _tick(self, signum: int, frame: Any) -> None:
         if self.until is not None and time.monotonic() > self.until:
             self.until = None
             raise CallTimeout()
 
 
-def encode(value, depth=0):
+def encode(value: Any, depth: int = 0) -> list[Any]:
     """Tag a value with its exact type, so a str subclass never passes as a str."""
     kind = type(value)
     if kind is str:
@@ -74,16 +77,16 @@ def encode(value, depth=0):
 class BoundedText(io.TextIOBase):
     """Keeps the first `limit` characters written and counts the rest."""
 
-    def __init__(self, limit):
+    def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.parts = []
+        self.parts: list[str] = []
         self.kept = 0
         self.dropped = 0
 
-    def writable(self):
+    def writable(self) -> bool:
         return True
 
-    def write(self, text):
+    def write(self, text: Any) -> int:
         text = str(text)
         room = self.limit - self.kept
         self.parts.append(text[:room])
@@ -91,13 +94,13 @@ class BoundedText(io.TextIOBase):
         self.dropped += max(0, len(text) - room)
         return len(text)
 
-    def take(self):
+    def take(self) -> dict[str, Any]:
         out = {'text': ''.join(self.parts), 'dropped': self.dropped}
         self.parts, self.kept, self.dropped = [], 0, 0
         return out
 
 
-def describe_error(exc, filename):
+def describe_error(exc: BaseException, filename: str) -> dict[str, Any]:
     """The exception as the student should see it: only frames of their own file."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
     line = frames[-1].lineno if frames else getattr(exc, 'lineno', None)
@@ -108,7 +111,7 @@ def describe_error(exc, filename):
     return {'type': type(exc).__name__, 'message': message[:500], 'line': line}
 
 
-def signature_of(fn):
+def signature_of(fn: Any) -> dict[str, Any] | None:
     """Required and allowed positional parameter counts of a plain function."""
     code = getattr(fn, '__code__', None)
     if code is None:
@@ -122,24 +125,26 @@ def signature_of(fn):
 
 
 class Child:
-    def __init__(self, reader, writer, limits):
+    def __init__(self, reader: int, writer: int, limits: dict[str, Any]) -> None:
         self.reader = reader
         self.writer = writer
         self.limits = limits
         self.output = BoundedText(limits['output_chars'])
-        self.namespace = {}
+        self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
         self.clock = Clock()
 
     # -- the wire --------------------------------------------------------
-    def receive(self):
+    def receive(self) -> dict[str, Any] | None:
         header = self._read_exactly(8)
-        if header is None:
+        body = self._read_exactly(int(header)) if header is not None else None
+        if body is None:
             return None
-        return json.loads(self._read_exactly(int(header)).decode('utf-8'))
+        request: dict[str, Any] = json.loads(body.decode('utf-8'))
+        return request
 
-    def _read_exactly(self, size):
-        chunks = []
+    def _read_exactly(self, size: int) -> bytes | None:
+        chunks: list[bytes] = []
         while size:
             chunk = os.read(self.reader, size)
             if not chunk:
@@ -148,14 +153,14 @@ class Child:
             size -= len(chunk)
         return b''.join(chunks)
 
-    def send(self, message):
+    def send(self, message: dict[str, Any]) -> None:
         data = json.dumps(message, separators=(',', ':')).encode('utf-8')
         payload = b'%08d' % len(data) + data
         while payload:
             payload = payload[os.write(self.writer, payload):]
 
     # -- the work --------------------------------------------------------
-    def load(self, request):
+    def load(self, request: dict[str, Any]) -> dict[str, Any]:
         self.filename = request['filename']
         for name, text in request.get('modules', {}).items():
             module = types.ModuleType(name)
@@ -163,7 +168,7 @@ class Child:
             sys.modules[name] = module
         self.namespace = {'__name__': 'submission', '__file__': self.filename,
                           '__builtins__': __builtins__}
-        error = None
+        error: dict[str, Any] | None = None
         try:
             code = compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except SyntaxError as exc:
@@ -182,10 +187,10 @@ class Child:
                      if isinstance(name, str) and callable(value) and not name.startswith('__')}
         return {'error': error, 'functions': functions, 'output': self.output.take()}
 
-    def call(self, request):
-        fn = self.namespace.get(request['name'])
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        fn = self.namespace[request['name']]  # the parent asks only for functions it saw
         patched = self._patch(request.get('patch'))
-        results = []
+        results: list[Any] = []
         try:
             for args in request['args']:
                 results.append(self._call_one(fn, args))
@@ -200,7 +205,7 @@ class Child:
             return {'strs': plain, 'output': self.output.take()}
         return {'results': results, 'output': self.output.take()}
 
-    def _call_one(self, fn, args):
+    def _call_one(self, fn: Callable[..., Any], args: list[Any]) -> Any:
         self.clock.start(self.limits['call_seconds'])
         try:
             return encode(fn(*args))
@@ -211,13 +216,13 @@ class Child:
         finally:
             self.clock.stop()
 
-    def _patch(self, patch):
+    def _patch(self, patch: dict[str, Any] | None) -> list[tuple[dict[str, Any], str, Any]]:
         """Swap in other rules (to see whether an answer follows them)."""
         if not patch:
-            return {}
-        replacement = {}
+            return []
+        replacement: dict[str, Any] = {}
         exec(compile(patch['source'], '<rules variant>', 'exec'), replacement)
-        saved = []
+        saved: list[tuple[dict[str, Any], str, Any]] = []
         targets = [self.namespace]
         if 'hexapawn' in sys.modules:
             targets.append(vars(sys.modules['hexapawn']))
@@ -229,11 +234,11 @@ class Child:
         return saved
 
     @staticmethod
-    def _unpatch(saved):
+    def _unpatch(saved: list[tuple[dict[str, Any], str, Any]]) -> None:
         for target, name, value in saved:
             target[name] = value
 
-    def serve(self):
+    def serve(self) -> None:
         handlers = {'load': self.load, 'call': self.call}
         while True:
             request = self.receive()
@@ -242,7 +247,7 @@ class Child:
             self.send(handlers[request['op']](request))
 
 
-def limit_resources(limits):
+def limit_resources(limits: dict[str, Any]) -> None:
     """Best-effort rlimits; the parent's deadline and process-group kill back them up."""
     wanted = {
         resource.RLIMIT_AS: limits['memory_bytes'],
@@ -257,7 +262,7 @@ def limit_resources(limits):
             pass
 
 
-def run(reader, writer, limits):
+def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
     """Serve one student file on these pipes until the parent says bye."""
     sys.setrecursionlimit(limits.get('recursion', 3000))
     child = Child(reader, writer, limits)
@@ -265,17 +270,18 @@ def run(reader, writer, limits):
     child.serve()
 
 
-def sibling(name):
+def sibling(name: str) -> types.ModuleType:
     """A module of this folder, loaded by path: the grader's package is never imported."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(name, os.path.join(
         os.path.dirname(os.path.abspath(__file__)), name + '.py'))
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def main():
+def main() -> None:
     if sys.argv[1] == '--zygote':
         settings = json.loads(sys.argv[3])
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),

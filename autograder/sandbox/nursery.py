@@ -77,7 +77,7 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
 
 def _reap(ended: dict[int, int]) -> set[int]:
     """Collect every ended child's status; returns their pids."""
-    reaped = set()
+    reaped: set[int] = set()
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
