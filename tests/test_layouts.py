@@ -113,3 +113,18 @@ def test_an_unreadable_folder_is_a_usage_error(tmp_path: Path,
     monkeypatch.setattr(Path, 'iterdir', refuse)
     with pytest.raises(UsageError, match=r'cannot be read \(Permission denied\)'):
         find_students(tmp_path, 'folders', tmp_path / 'work')
+
+
+def test_a_file_beside_a_folder_of_its_name_is_another_student(tmp_path: Path) -> None:
+    touch(tmp_path / 'ada' / 'mirror.py')
+    touch(tmp_path / 'ada.py')
+    found = find_students(tmp_path, None, tmp_path / 'work', None)
+    assert ids(found) == ['ada', 'ada.py']
+
+
+def test_files_that_are_not_python_are_named_not_dropped(tmp_path: Path) -> None:
+    touch(tmp_path / 'ada' / 'mirror.py')
+    touch(tmp_path / 'bob.txt')
+    found = find_students(tmp_path, None, tmp_path / 'work', None)
+    assert ids(found) == ['ada']
+    assert found.stray == ('bob.txt: not a .py file or a .ipynb notebook, so not graded',)

@@ -11,7 +11,7 @@ from autograder.kit import game_file
 from autograder.probe import Probe
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.outcomes import NotTried, Returned, TimedOut
+from autograder.sandbox.outcomes import Died, NotTried, Returned, TimedOut
 from autograder.sandbox.process import StudentProcess
 
 LIMITS = Limits(call_seconds=0.3, file_seconds=5.0)
@@ -70,3 +70,11 @@ def test_a_call_that_ignores_its_clock_is_stopped_soon_after_its_limit() -> None
         assert probe.outcomes([('a',)]) == [TimedOut(0.3)]
         assert time.monotonic() - started < 10  # not the file's 30 s
         assert child.overran
+
+
+def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:
+    source = "def mirror(board):\n    return [['x' * 100] * 20] * 20\n"
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        outcomes = probe.outcomes([(str(n),) for n in range(200)])
+    assert outcomes[0] == Died('its answers were too large to read (over 4 MiB)')

@@ -56,7 +56,7 @@ def _found(path: Path, chosen: str, workdir: Path, assignment: str | None) -> Fo
         files = [p for p in _visible(path) if p.is_file()]
         stray = [f'{p.name}: a folder, and this class is graded as one file per student'
                  for p in _visible(path) if p.is_dir()]
-        return Found('flat', _file_students(files), stray=tuple(stray))
+        return Found('flat', _file_students(files), stray=tuple(stray + _not_python(files)))
     return _folders(path)
 
 
@@ -79,15 +79,24 @@ def detect(path: Path) -> str:
 def _folders(path: Path) -> Found:
     folders = [_descended(Student(p.name, p)) for p in _visible(path) if p.is_dir()]
     files = [p for p in _visible(path) if p.is_file()]
-    return Found('folders', tuple(sorted(folders + list(_file_students(files)),
-                                         key=lambda s: s.id)))
+    students = folders + list(_file_students(files, frozenset(s.id for s in folders)))
+    return Found('folders', tuple(sorted(students, key=lambda s: s.id)),
+                 stray=tuple(_not_python(files)))
 
 
-def _file_students(files: list[Path]) -> tuple[Student, ...]:
+def _file_students(files: list[Path], taken: frozenset[str] = frozenset()
+                   ) -> tuple[Student, ...]:
     files = [p for p in files if p.suffix in SUBMISSION_SUFFIXES]
     stems = [p.stem for p in files]
-    # two files of one student (ada.py and ada.ipynb) keep their full names as ids
-    return tuple(Student(p.stem if stems.count(p.stem) == 1 else p.name, p) for p in files)
+    # two files of one student (ada.py and ada.ipynb), or a file beside a folder of the
+    # same name, keep their full names as ids, so that no two students share one
+    return tuple(Student(p.stem if stems.count(p.stem) == 1 and p.stem not in taken
+                         else p.name, p) for p in files)
+
+
+def _not_python(files: list[Path]) -> list[str]:
+    return [f'{p.name}: not a .py file or a .ipynb notebook, so not graded'
+            for p in files if p.suffix not in SUBMISSION_SUFFIXES]
 
 
 def _nbgrader(path: Path, assignment: str | None) -> Found:

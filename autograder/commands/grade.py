@@ -62,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
         raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',
                          tip='put the results somewhere else with --out')
-    isolation = isolation_from(args).name
+    probed = isolation_from(args)  # said once here; each worker sets up its own
+    isolation = probed.name
+    probed.close()
     with tempfile.TemporaryDirectory(prefix='hexgrade-class-') as unpacked:
         found = find_students(class_path, args.layout, Path(unpacked), args.assignment)
         if not found.students:

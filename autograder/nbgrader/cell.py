@@ -10,6 +10,11 @@ the other exercises alone.
 nbgrader reads the cell's outputs: the text printed here is the student's feedback,
 the number returned is the cell's score (partial credit), and anything written to
 stderr would zero the cell, so the grader's own chatter is kept off stderr.
+
+This module itself runs in the student's kernel, after the student's cells: code
+there could replace it or read the installed reference. Grades that must hold
+against tampering come from `hexgrade grade`, which never lets student code near
+the grader (the README says which path to use when).
 """
 from __future__ import annotations
 

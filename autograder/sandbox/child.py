@@ -19,8 +19,11 @@ import traceback
 import types
 from typing import Any, Callable
 
-MAX_ITEMS = 1000
-MAX_TEXT = 10_000
+# a value is cut to what a report can show, so that a reply stays small enough for the
+# parent to read without strain, even for 19,683 calls
+MAX_ITEMS = 20
+MAX_TEXT = 100
+MAX_DEPTH = 2
 
 
 class CallTimeout(BaseException):
@@ -62,13 +65,13 @@ def encode(value: Any, depth: int = 0) -> list[Any]:
         return ['int', value] if abs(value) < 2 ** 53 else ['other', 'int', 'a huge int']
     if value is None:
         return ['none']
-    if kind in (list, tuple) and depth < 3:
+    if kind in (list, tuple) and depth < MAX_DEPTH:
         items = [encode(item, depth + 1) for item in value[:MAX_ITEMS]]
         if len(value) <= MAX_ITEMS:
             return [kind.__name__, items]
         return [kind.__name__, items, len(value)]
     try:
-        shown = object.__repr__(value) if depth >= 3 else repr(value)
+        shown = object.__repr__(value) if depth >= MAX_DEPTH else repr(value)
     except BaseException:  # a hostile __repr__ must not take the child down
         shown = '<unprintable>'
     return ['other', kind.__name__, str(shown)[:200]]

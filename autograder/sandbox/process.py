@@ -20,7 +20,10 @@ from .limits import Limits
 from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .values import decode
 
-MAX_MESSAGE = 64 * 1024 * 1024
+# honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
+# forged or absurd, and parsing it could cost the grader gigabytes
+MAX_MESSAGE = 4 * 1024 * 1024
+MAX_FUNCTIONS = 500
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
 
 
@@ -89,8 +92,9 @@ class StudentProcess:
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
         error = reply.get('error')
-        functions = {str(name): _signature(sig) for name, sig in
-                     (reply.get('functions') or {}).items()}
+        defined = reply.get('functions')
+        functions = {str(name)[:100]: _signature(sig) for name, sig in
+                     list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         output = self._output(reply)
         if error is None:
             return Loaded(None, functions, output)
@@ -137,8 +141,11 @@ class StudentProcess:
         try:
             self._send(message)
             header = self._read(8)
-            if not header.isdigit() or int(header) > MAX_MESSAGE:
+            if not header.isdigit():
                 raise ChildGone('its answers could not be read')
+            if int(header) > MAX_MESSAGE:
+                raise ChildGone(f'its answers were too large to read (over '
+                                f'{MAX_MESSAGE // 1024 // 1024} MiB)')
             reply = json.loads(self._read(int(header)).decode('utf-8'))
             if not isinstance(reply, dict):
                 raise ChildGone('its answers could not be read')
@@ -221,7 +228,7 @@ class StudentProcess:
             return ''
         dropped = output.get('dropped', 0)
         self.output_dropped += dropped if isinstance(dropped, int) else 0
-        return str(output.get('text', ''))
+        return str(output.get('text', ''))[:self.limits.output_kb * 1024]
 
 
 def close_all(fds: list[int]) -> None:

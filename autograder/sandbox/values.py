@@ -36,7 +36,7 @@ class Truncated:
 Value = Union[str, int, bool, None, list, tuple, Opaque, Truncated]
 
 
-MAX_DEPTH = 4  # the child nests at most 3 deep; deeper is a forged reply
+MAX_DEPTH = 3  # the child nests at most 2 deep; deeper is a forged reply
 
 
 def decode(tagged: Any) -> Value:
@@ -68,7 +68,7 @@ def _decode(tagged: Any, depth: int) -> Value:
         rebuilt = items if tag == 'list' else tuple(items)
         return rebuilt if len(tagged) == 2 else Truncated(tag, int(tagged[2]), rebuilt)
     if tag == 'other':
-        return Opaque(str(tagged[1]), str(tagged[2])[:200])
+        return Opaque(str(tagged[1])[:100], str(tagged[2])[:200])
     raise ValueError(tag)
 
 
