@@ -14,9 +14,9 @@ from .errors import GraderError
 from .exercise import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
+from .gradeable import problem_of
 from .kit import game_file
 from .loading import Located, Missing, locate
-from .gradeable import problem_of
 from .mistakes import Mistake, diagnose
 from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
@@ -40,14 +40,16 @@ def grade_submission(path: Path, config: Config, isolation: Isolation) -> Submis
 def grade_exercise(exercise: Exercise, located: Located, config: Config,
                    isolation: Isolation) -> ExerciseResult:
     if isinstance(located, Missing):
-        return _not_graded(exercise, located.reason, config, Flag('not found', located.reason))
+        return _not_graded(exercise, located.reason, None, config,
+                           Flag('not found', located.reason))
     with StudentProcess(config.limits, isolation) as process:
         loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
             loaded = replace(loaded, error=TimedOut(config.limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)
         if problem:
-            return _not_graded(exercise, problem, config, _load_flag(loaded, problem))
+            return _not_graded(exercise, problem, located.filename, config,
+                               _load_flag(loaded, problem))
         probe = Probe(process, exercise.name, config.properties)
         statuses = _run(exercise.checks, probe)
         failed = any(isinstance(s, Failure) for s in statuses.values())
@@ -101,7 +103,7 @@ def ours(what: str, exercise: str, work: Callable[[], T]) -> T:
 def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
               mistake: Mistake | None, flags: tuple[Flag, ...]) -> ExerciseResult:
     total = config.points[exercise.name]
-    results = [_loads_check(exercise, None)]
+    results = [_loads_check(exercise, None, None)]
     for check, worth in zip(exercise.checks, shares(total, exercise.checks)):
         status = statuses[check.name]
         if status == 'passed':
@@ -158,10 +160,10 @@ def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
     return None
 
 
-def _not_graded(exercise: Exercise, problem: str, config: Config,
+def _not_graded(exercise: Exercise, problem: str, filename: str | None, config: Config,
                 flag: Flag | None) -> ExerciseResult:
     total = config.points[exercise.name]
-    results = [_loads_check(exercise, problem)]
+    results = [_loads_check(exercise, problem, filename)]
     results += [CheckResult(c.name, c.title, 'skipped', 0.0, worth,
                             reason=f'{exercise.filename} could not be graded')
                 for c, worth in zip(exercise.checks, shares(total, exercise.checks))]
@@ -169,17 +171,19 @@ def _not_graded(exercise: Exercise, problem: str, config: Config,
                           flags=(flag,) if flag else ())
 
 
-def _loads_check(exercise: Exercise, problem: str | None) -> CheckResult:
+def _loads_check(exercise: Exercise, problem: str | None, filename: str | None
+                 ) -> CheckResult:
     title = f'{exercise.signature} is there and loads'
     if problem is None:
         return CheckResult('loads', title, 'passed', 0.0, 0.0)
     return CheckResult('loads', title, 'failed', 0.0, 0.0,
-                       finding=Finding(problem, hint=_loading_hint(exercise)))
+                       finding=Finding(problem, hint=_loading_hint(exercise, filename)))
 
 
-def _loading_hint(exercise: Exercise) -> str:
-    return (f'Put {exercise.signature} in {exercise.filename}, run the file once yourself '
-            f'to see that it loads, then check again.')
+def _loading_hint(exercise: Exercise, filename: str | None) -> str:
+    where = filename or exercise.filename
+    return (f'Make {where} define {exercise.signature} and run it once yourself to see '
+            f'that it loads without errors, then check again.')
 
 
 def _trouble_flags(probe: Probe) -> list[Flag]:
