@@ -2,7 +2,6 @@
 student can act on."""
 from __future__ import annotations
 
-import ast
 import difflib
 
 from .exercise import Exercise
@@ -31,8 +30,8 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
         return f'{filename} {error.describe()} while loading'
     if name not in loaded.functions:
         return _missing(exercise, filename, loaded)
-    defined, imported = _bindings(source.text, name)
-    if len(defined) > 1 and _interleaved(source.text, exercise, defined):
+    defined, imported = _bindings(loaded, name)
+    if len(defined) > 1 and _interleaved(loaded, exercise, defined):
         lines = ' and '.join(str(line) for line in defined)
         return (f'{name} is defined {len(defined)} times in {filename} (lines {lines}); '
                 f'Python keeps only the last, so which one is your answer is not clear: '
@@ -49,13 +48,13 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
     return None
 
 
-def _interleaved(text: str, exercise: Exercise, defined: list[int]) -> bool:
+def _interleaved(loaded: Loaded, exercise: Exercise, defined: list[int]) -> bool:
     """Whether another exercise's function is defined between the first and the last
     definition of this one. Then the last may be that exercise's helper (count_boxes.py
     brings its own mirror), not a newer answer, as when a student writes a function
     again further down, or an nbgrader answer cell follows its stub with the answer."""
     return any(defined[0] < line < defined[-1] for other in EXERCISES
-               if other.name != exercise.name for line in _bindings(text, other.name)[0])
+               if other.name != exercise.name for line in _bindings(loaded, other.name)[0])
 
 
 def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:
@@ -68,23 +67,8 @@ def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:
     return f'{filename} does not define {exercise.signature}'
 
 
-def _bindings(text: str, name: str) -> tuple[list[int], list[int]]:
-    """Lines where the top level of `text` defines `name` itself, and where it imports it."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return [], []  # the child compiled it, so this is rare: grade what loaded
-    defined: list[int] = []
-    imported: list[int] = []
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name == name:
-                defined.append(node.lineno)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                defined.append(node.lineno)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            if any((alias.asname or alias.name) == name for alias in node.names):
-                imported.append(node.lineno)
-    return defined, imported
+def _bindings(loaded: Loaded, name: str) -> tuple[list[int], list[int]]:
+    """Lines where the file's top level defines `name` itself, and where it imports it."""
+    places = loaded.bindings.get(name, ())
+    return ([line for kind, line in places if kind == 'def'],
+            [line for kind, line in places if kind == 'import'])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -125,7 +126,16 @@ def _shrink(prop: Property, body: Body, settings: PropertySettings) -> None:
     _run_hypothesis(prop, body, settings)
 
 
+# Hypothesis is not thread-safe, and the exercises of a submission are graded in threads
+_ONE_AT_A_TIME = threading.Lock()
+
+
 def _run_hypothesis(prop: Property, body: Body, settings: PropertySettings) -> None:
+    with _ONE_AT_A_TIME:
+        _run_hypothesis_alone(prop, body, settings)
+
+
+def _run_hypothesis_alone(prop: Property, body: Body, settings: PropertySettings) -> None:
     from hypothesis import HealthCheck, Phase, example, given, seed
     from hypothesis import settings as hypothesis_settings
 

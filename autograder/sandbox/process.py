@@ -45,6 +45,9 @@ class Loaded:
     error: Outcome | None
     functions: dict[str, Signature | None] = field(default_factory=dict)
     output: str = ''
+    # where the file's top level binds a name: ('def' or 'import', line), as the child
+    # parsed it (a courtesy for messages: a verdict rests on returned values only)
+    bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 class ChildGone(Exception):
@@ -96,11 +99,13 @@ class StudentProcess:
         functions = {str(name)[:100]: _signature(sig) for name, sig in
                      list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         output = self._output(reply)
+        bound = _bindings(reply.get('bindings'))
         if error is None:
-            return Loaded(None, functions, output)
+            return Loaded(None, functions, output, bound)
         if error.get('type') == 'timeout':
-            return Loaded(TimedOut(self.limits.for_child()['load_seconds']), functions, output)
-        return Loaded(_raised(error), functions, output)
+            return Loaded(TimedOut(self.limits.for_child()['load_seconds']), functions, output,
+                          bound)
+        return Loaded(_raised(error), functions, output, bound)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> tuple[list[Outcome], str]:
@@ -247,6 +252,19 @@ def _raised(error: dict[str, Any]) -> Raised:
     line = error.get('line')
     return Raised(str(error.get('type', 'an error'))[:100], str(error.get('message', ''))[:500],
                   line if type(line) is int else None)
+
+
+def _bindings(raw: Any) -> dict[str, tuple[tuple[str, int], ...]]:
+    if not isinstance(raw, dict):
+        return {}
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for name, places in list(raw.items())[:MAX_FUNCTIONS]:
+        if isinstance(places, list):
+            found[str(name)[:100]] = tuple(
+                (str(kind), line) for kind, line in
+                (p for p in places[:MAX_FUNCTIONS] if isinstance(p, list) and len(p) == 2)
+                if type(line) is int)
+    return found
 
 
 def _signature(raw: Any) -> Signature | None:
