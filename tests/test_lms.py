@@ -73,3 +73,15 @@ def test_a_file_that_cannot_be_unpacked_is_noted(tmp_path: Path) -> None:
     students, _ = moodle_students(path, tmp_path / 'out')
     assert students[0].notes == (f'{long_name} was left out: it could not be unpacked '
                                  f'(File name too long)',)
+
+
+def test_the_newest_canvas_resubmission_is_graded_whatever_the_zip_order(tmp_path: Path
+                                                                          ) -> None:
+    for order in (['-2', '', '-1'], ['', '-1', '-2']):
+        entries = {f'doejane_1001_50{n}_mirror{suffix}.py': f'round{suffix}'.encode()
+                   for n, suffix in enumerate(order)}
+        path = zip_with(tmp_path / f'submissions{order[0]}.zip', entries)
+        students, _ = canvas_students(path, tmp_path / f'out{order[0]}')
+        assert files_of(students[0].path) == {'mirror.py': b'round-2'}
+        assert students[0].notes == ('mirror-2.py was graded as mirror.py (Canvas renames '
+                                     'resubmitted files)',)

@@ -18,7 +18,7 @@ from .students import Student, file_stems
 CANVAS = re.compile(r'^(?P<name>.+?)(?P<late>_late)?_(?P<user>\d+)_(?:\d+_)?(?P<file>.+)$',
                     re.IGNORECASE)
 MOODLE = re.compile(r'^(?P<name>.+)_(?P<user>\d+)_assignsubmission_(?P<plugin>[a-z]+)_$')
-RESUBMITTED = re.compile(r'^(?P<stem>.+)-\d+(?P<suffix>\.py|\.ipynb)$')
+RESUBMITTED = re.compile(r'^(?P<stem>.+)-(?P<number>\d+)(?P<suffix>\.py|\.ipynb)$')
 
 
 @dataclass
@@ -29,6 +29,8 @@ class _Hand:
     late: bool = False
     files: dict[tuple[str, ...], bytes] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # Canvas: which resubmission each file came from (0: the first); the newest wins
+    rounds: dict[tuple[str, ...], tuple[int, str]] = field(default_factory=dict)
 
 
 def is_moodle(names: list[str]) -> bool:
@@ -47,10 +49,14 @@ def canvas_students(path: Path, workdir: Path) -> tuple[list[Student], list[str]
             continue
         hand = hands.setdefault(match['user'], _Hand(match['name']))
         hand.late = hand.late or bool(match['late'])
-        original, note = _undo_resubmission_suffix(match['file'])
-        if note:
-            hand.notes.append(note)
+        original, number = _undo_resubmission_suffix(match['file'])
+        if number < hand.rounds.get((original,), (-1, ''))[0]:
+            continue  # an older hand-in of a file resubmitted since
+        hand.rounds[(original,)] = (number, match['file'])
         hand.files[(original,)] = entry.data
+    for hand in hands.values():
+        hand.notes += [f'{shown} was graded as {key[0]} (Canvas renames resubmitted files)'
+                       for key, (number, shown) in hand.rounds.items() if number > 0]
     _attribute(rejected, hands, stray, lambda shown: CANVAS.match(shown.split('/')[-1]))
     return _write(hands, workdir), stray
 
@@ -74,12 +80,12 @@ def moodle_students(path: Path, workdir: Path) -> tuple[list[Student], list[str]
     return _write(hands, workdir), stray
 
 
-def _undo_resubmission_suffix(name: str) -> tuple[str, str | None]:
+def _undo_resubmission_suffix(name: str) -> tuple[str, int]:
+    """The file's name as the student gave it, and which resubmission it is (0: none)."""
     match = RESUBMITTED.match(name)
     if match and match['stem'] in EXERCISE_NAMES:
-        original = match['stem'] + match['suffix']
-        return original, f'{name} was graded as {original} (Canvas renames resubmitted files)'
-    return name, None
+        return match['stem'] + match['suffix'], int(match['number'])
+    return name, 0
 
 
 def _attribute(rejected: list[Rejected], hands: dict[str, _Hand], stray: list[str],
