@@ -113,8 +113,8 @@ class StudentProcess:
         if self.gone is not None:
             return [Died(self.gone)] * len(args), ''
         try:
-            reply = self._ask({'op': 'call', 'name': name, 'args': [list(a) for a in args],
-                               'patch': patch}, self.limits.call_seconds * len(args))
+            reply = self._ask({'op': 'call', 'name': name, 'args': args, 'patch': patch},
+                              self.limits.call_seconds * len(args))
         except ChildGone as gone:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return [TimedOut(self.limits.call_seconds)], ''
