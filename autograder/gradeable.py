@@ -36,8 +36,8 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
         return (f'{name} is defined {len(defined)} times in {filename} (lines {lines}); '
                 f'Python keeps only the last, so which one is your answer is not clear: '
                 f'keep just one')
-    if not defined and imported:
-        return (f'{name} comes from an import on line {imported[0]} of {filename}: the '
+    if imported and (not defined or imported[-1] > defined[-1]):  # the import wins
+        return (f'{name} comes from an import on line {imported[-1]} of {filename}: the '
                 f'exercise is to write {name} yourself')
     signature = loaded.functions[name]
     if signature is not None and not signature.accepts(len(exercise.params)):
@@ -69,6 +69,6 @@ def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:
 
 def _bindings(loaded: Loaded, name: str) -> tuple[list[int], list[int]]:
     """Lines where the file's top level defines `name` itself, and where it imports it."""
-    places = loaded.bindings.get(name, ())
+    places = sorted(loaded.bindings.get(name, ()), key=lambda place: place[1])
     return ([line for kind, line in places if kind == 'def'],
             [line for kind, line in places if kind == 'import'])

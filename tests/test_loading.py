@@ -227,3 +227,13 @@ def test_a_function_written_again_further_down_is_graded_as_the_last_one(tmp_pat
     first_try = 'def mirror(board):\n    return board[::-1]\n\n'
     results = _grade(_write(tmp_path, {'mirror.py': first_try + MIRROR}))
     assert _full(results['mirror'])
+
+
+def test_an_import_after_the_answer_is_what_python_keeps(tmp_path: Path) -> None:
+    # count_boxes' part of a one-file hand-in takes the game's mirror after the answer
+    text = MIRROR + '\nfrom hexapawn import has_lost, mirror, moves, play\n'
+    results = _grade(_write(tmp_path, {'mirror.py': text}))
+    line = text.count('\n')
+    assert _problem_shown(results['mirror']) == (
+        f'mirror comes from an import on line {line} of mirror.py: the exercise is to write '
+        f'mirror yourself')
