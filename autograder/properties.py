@@ -72,7 +72,8 @@ def _hypothesis_version() -> str:
 @lru_cache(maxsize=None)
 def _shipped() -> dict[str, list[Any]]:
     try:
-        return json.loads(RECORDED.read_text(encoding='utf-8'))
+        recorded: dict[str, list[Any]] = json.loads(RECORDED.read_text(encoding='utf-8'))
+        return recorded
     except (OSError, ValueError):
         return {}
 
@@ -97,19 +98,21 @@ def _without_local_constants() -> None:
     so its inputs would change with the program around it (the CLI, a batch worker,
     pytest). Grading must not depend on that: use none. Hypothesis is pinned, and a
     test compares its inputs with the shipped recording, so a change here shows."""
-    from hypothesis.internal.conjecture import providers
+    from hypothesis.internal.conjecture import providers  # private: pinned and tested
 
     if getattr(providers._get_local_constants, 'none_local', False):
         return
+    sorted_set, to_int = providers.SortedSet, providers.float_to_int  # type: ignore[attr-defined]
     empty = providers._local_constants.__class__(
-        integers=providers.SortedSet(), floats=providers.SortedSet(key=providers.float_to_int),
-        bytes=providers.SortedSet(), strings=providers.SortedSet())
+        integers=sorted_set(), floats=sorted_set(key=to_int), bytes=sorted_set(),
+        strings=sorted_set())
 
     def no_local_constants() -> Any:
         return empty
     no_local_constants.none_local = True  # type: ignore[attr-defined]
     providers._get_local_constants = no_local_constants
-    providers.CONSTANTS_CACHE = providers.LRUCache(1024)  # may hold ones drawn before
+    # the cache may hold constants drawn before
+    providers.CONSTANTS_CACHE = providers.LRUCache(1024)  # type: ignore[attr-defined]
 
 
 def _cache_outside_the_students_folder() -> None:
@@ -142,7 +145,7 @@ def _run_hypothesis_alone(prop: Property, body: Body, settings: PropertySettings
     _without_local_constants()
     _cache_outside_the_students_folder()
 
-    test = given(prop.strategy())(body)
+    test = given(prop.strategy())(body)  # type: ignore[no-untyped-call]
     for explicit in reversed(prop.explicit):
         test = example(explicit)(test)
     graded = hypothesis_settings(

@@ -74,7 +74,7 @@ def build(read_paths: list[str], full_paths: list[str], writes_only: bool = Fals
     except OSError:
         os.close(ruleset)
         raise
-    return ruleset
+    return int(ruleset)
 
 
 def enforce(ruleset: int) -> None:

@@ -32,7 +32,7 @@ MAX_REQUEST = 1 << 16
 IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
            signal.SIGUSR2)
 
-RunChild = Callable[[int, int, dict], None]
+RunChild = Callable[[int, int, dict[str, Any]], None]
 
 
 def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,

@@ -13,7 +13,7 @@ import tempfile
 import threading
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import GraderError
 from . import bwrap
@@ -100,7 +100,8 @@ class Runtime:
         try:
             prefix = bwrap.command(self.folder, CODE_FOLDER, hidden_folders(),
                                    keep_root='uid' in layers) if 'bubblewrap' in layers else []
-            self._start = lambda: Zygote(prefix, settings, ENVIRONMENT, self.folder)
+            self._start: Callable[[], Zygote] = \
+                lambda: Zygote(prefix, settings, ENVIRONMENT, self.folder)
             self._zygotes = [self._start()]
         except BaseException:
             _shut([], self._groups, self.folder)

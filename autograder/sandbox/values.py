@@ -33,7 +33,7 @@ class Truncated:
         return f'{self.start!r}... ({self.length} items in all)'
 
 
-Value = Union[str, int, bool, None, list, tuple, Opaque, Truncated]
+Value = Union[str, int, bool, None, list[Any], tuple[Any, ...], Opaque, Truncated]
 
 
 MAX_DEPTH = 3  # the child nests at most 2 deep; deeper is a forged reply
