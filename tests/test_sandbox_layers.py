@@ -12,7 +12,11 @@ from typing import Callable
 
 import pytest
 
+from autograder.config import Config
 from autograder.sandbox import bwrap, cgroups, landlock, runtime, seccomp
+from autograder.sandbox.outcomes import Returned
+from autograder.sandbox.probing import probe
+from autograder.sandbox.process import StudentProcess
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -201,3 +205,28 @@ def test_cgroups_say_when_fork_bombs_cannot_be_stopped(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(cgroups, 'hierarchies', lambda: {'unified': tmp_path})
     assert cgroups.problem() == 'no pids controller to stop fork bombs'
+
+
+def test_without_a_uid_of_its_own_a_child_cannot_read_another_childs_folder() -> None:
+    isolation = probe(off={'uid'})
+    assert 'landlock' in isolation.layers and 'uid' not in isolation.layers
+    try:
+        with StudentProcess(Config().limits, isolation) as first, \
+                StudentProcess(Config().limits, isolation) as second:
+            writer = ('import os\nopen("secret.txt", "w").write("answers")\n'
+                      'def where(x):\n    return os.getcwd()\n')
+            assert first.load(writer, 'mirror.py', {}).error is None
+            folder = first.call('where', [('x',)])[0][0]
+            reader = ('import os\ndef peek(folder):\n'
+                      '    try:\n        return open(folder + "/secret.txt").read()\n'
+                      '    except OSError as exc:\n        return type(exc).__name__\n'
+                      'def look(x):\n    try:\n        return str(os.listdir(".."))\n'
+                      '    except OSError as exc:\n        return type(exc).__name__\n')
+            assert second.load(reader, 'mirror.py', {}).error is None
+            assert isinstance(folder, Returned)
+            peeked = second.call('peek', [(folder.value,)])[0][0]
+            looked = second.call('look', [('x',)])[0][0]
+    finally:
+        isolation.close()
+    assert peeked == Returned('PermissionError')
+    assert looked == Returned('PermissionError')

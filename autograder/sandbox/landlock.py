@@ -47,18 +47,15 @@ def restrict(read_paths: list[str], write_paths: list[str]) -> int:
     return version
 
 
-def build(read_paths: list[str], full_paths: list[str], writes_only: bool = False) -> int:
+def build(read_paths: list[str], full_paths: list[str]) -> int:
     """A ruleset (an fd) that allows reading `read_paths` and everything beneath
-    `full_paths`. With `writes_only` it handles only the rights that change files:
-    a second layer that narrows where writes go, reads left to the first."""
+    `full_paths`, and no TCP or signals out."""
     version = abi()
     if version < 1:
         raise OSError('Landlock is not available in this kernel')
     fs = FS_BY_ABI.get(version, FS_BY_ABI[5])
-    if writes_only:
-        fs &= ~READ
-    net = NET_TCP if version >= 4 and not writes_only else 0
-    scoped = SCOPE_ALL if version >= 6 and not writes_only else 0
+    net = NET_TCP if version >= 4 else 0
+    scoped = SCOPE_ALL if version >= 6 else 0
     size = 8 if version < 4 else 16 if version < 6 else 24
     attr = struct.pack('=QQQ', fs, net, scoped)
     buffer = ctypes.create_string_buffer(attr[:size], size)
@@ -86,11 +83,13 @@ def enforce(ruleset: int) -> None:
         raise OSError(ctypes.get_errno(), 'landlock_restrict_self failed')
 
 
-def confine(shared: int, workdir: str) -> None:
+def confine(shared: int, workdir: str, read_paths: list[str]) -> None:
     """Two layers for one child: the zygote's `shared` ruleset (built once: reads of
-    the system, everything in the run folder), then writes narrowed to `workdir`."""
+    the system, everything in the run folder), then its own, which narrows reads and
+    writes to `workdir` within the run folder: without a uid of its own (no root), a
+    child could otherwise read what another student's code left in its folder."""
     enforce(shared)
-    own = build([], [workdir], writes_only=True)
+    own = build(read_paths, [workdir])
     try:
         enforce(own)
     finally:
