@@ -38,32 +38,50 @@ class Probe:
         self.process = process
         self.function = function
         self.properties = properties
-        self._cache: dict[Args, Outcome] = {}
+        # what each call came to: the value it returned, or else what happened
+        self._returned: dict[Args, Value] = {}
+        self._failed: dict[Args, Outcome] = {}
         # calls lost when the child died during a batch: which one killed it is unknown
         self._lost_in_batch: dict[Args, int] = {}
 
     @property
     def timed_out(self) -> bool:
-        return any(isinstance(outcome, TimedOut) for outcome in self._cache.values())
+        return any(isinstance(outcome, TimedOut) for outcome in self._failed.values())
 
     def call_of(self, args: Args) -> Call:
         return Call(self.function, args)
 
     def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
         """The outcome of each call, asking the child only for ones not yet known."""
-        cache = self._cache
-        missing = [a for a in args_list if a not in cache]
-        if missing:
-            missing = list(dict.fromkeys(missing))
-            results, _ = self.process.call(self.function, missing)
-            self._remember_losses(missing, results)
-            if not any(type(o) is NotTried for o in results[-1:]):
-                cache.update(zip(missing, results))
-            else:  # a call not tried may be tried again by a later check
-                answered = dict(zip(missing, results))
-                cache.update((a, o) for a, o in answered.items() if type(o) is not NotTried)
-                return [answered[a] if a in answered else cache[a] for a in args_list]
-        return list(map(cache.__getitem__, args_list))
+        untried = self._ask(args_list)
+        returned, failed = self._returned, self._failed
+        return [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
+                for a in args_list]
+
+    def _ask(self, args_list: Sequence[Args]) -> dict[Args, Outcome]:
+        """Ask the child for the calls not yet known; returns those it did not try
+        (after a timeout), which are not remembered: a later check may try them."""
+        returned, failed = self._returned, self._failed
+        missing = [a for a in args_list if a not in returned and a not in failed] \
+            if returned or failed else args_list
+        if not missing:
+            return {}
+        missing = list(dict.fromkeys(missing))
+        answers = self.process.ask(self.function, missing)
+        if answers.texts is not None:
+            returned.update(zip(missing, answers.texts))
+            return {}
+        outcomes = answers.outcomes
+        self._remember_losses(missing, outcomes)
+        untried: dict[Args, Outcome] = {}
+        for args, outcome in zip(missing, outcomes):
+            if type(outcome) is Returned:
+                returned[args] = outcome.value
+            elif type(outcome) is NotTried:
+                untried[args] = outcome
+            else:
+                failed[args] = outcome
+        return untried
 
     def fresh(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
               ) -> tuple[list[Outcome], str]:
@@ -80,8 +98,13 @@ class Probe:
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the check."""
-        return [outcome.value if type(outcome) is Returned else self.returned(args, outcome)
-                for args, outcome in zip(args_list, self.outcomes(args_list))]
+        untried = self._ask(args_list)
+        returned = self._returned
+        try:
+            return [returned[a] for a in args_list]  # the common case: every call returned
+        except KeyError:
+            return [returned[a] if a in returned else
+                    self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
         return self.values([args])[0]

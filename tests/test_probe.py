@@ -12,6 +12,7 @@ from autograder.probe import Probe
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Died, NotTried, Returned, TimedOut
+from autograder.sandbox import process
 from autograder.sandbox.process import StudentProcess
 
 LIMITS = Limits(call_seconds=0.3, file_seconds=5.0)
@@ -60,16 +61,31 @@ def test_the_graders_own_time_is_not_charged_to_the_file() -> None:
         assert not child.overran
 
 
-def test_a_call_that_ignores_its_clock_is_stopped_soon_after_its_limit() -> None:
+def test_a_call_that_ignores_its_clock_is_stopped_by_its_computing_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the parent watches the child's CPU time: it need not wait for the real-time limit,
+    # pushed out of reach here
+    monkeypatch.setattr(process, 'WAITING', 100)
     source = ('import signal\ndef mirror(board):\n'
               '    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n'
               '    while True:\n        pass\n')
-    with StudentProcess(Limits(call_seconds=0.3, file_seconds=30.0), FLOOR) as child:
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=60.0), FLOOR) as child:
         probe = _probe(child, source)
         started = time.monotonic()
         assert probe.outcomes([('a',)]) == [TimedOut(0.3)]
-        assert time.monotonic() - started < 10  # not the file's 30 s
+        assert time.monotonic() - started < 10  # not the 30 s of waiting allowed
         assert child.overran
+
+
+def test_the_limit_counts_computing_and_a_wait_has_three_times_as_long() -> None:
+    source = ('import time\ndef mirror(board):\n'
+              '    time.sleep(float(board))\n    return board\n')
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=30.0), FLOOR) as child:
+        probe = _probe(child, source)
+        assert probe.outcomes([('0.5',)]) == [Returned('0.5')]  # waited, did not compute
+        started = time.monotonic()
+        assert probe.outcomes([('60',)]) == [TimedOut(0.3)]
+        assert 0.9 <= time.monotonic() - started < 10
 
 
 def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:

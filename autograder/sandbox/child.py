@@ -24,6 +24,11 @@ from typing import Any, Callable
 MAX_ITEMS = 20
 MAX_TEXT = 100
 MAX_DEPTH = 2
+# imported once in the zygote, so that no child pays for them: what the child itself
+# and the game file need, and what students import most (all standard library)
+WARM_MODULES = ('ast', 'random', 'collections', 'copy', 'functools', 'itertools', 'math')
+# modules sent with every load (the game file), compiled once in the zygote
+COMPILED: dict[tuple[str, str], types.CodeType] = {}
 
 
 class CallTimeout(BaseException):
@@ -31,26 +36,45 @@ class CallTimeout(BaseException):
 
 
 class Clock:
-    """Per-call time limits without two system calls per call: a timer ticks
-    every TICK seconds and its handler raises CallTimeout in the running call
-    once that call is over its limit."""
+    """Per-call limits without a system call per call. A timer ticks every TICK
+    seconds; its handler raises CallTimeout in the running call once that call has
+    computed (CPU time) for longer than its limit, or waited (real time, as in a
+    sleep) for longer than its wait limit. Calls are told apart by a counter: the
+    length of the list their results go into, so a batch pays nothing per call."""
 
     TICK = 0.02
 
     def __init__(self) -> None:
-        self.until: float | None = None
+        self.limits: tuple[float, float] | None = None  # (computing, waiting) seconds
+        self.progress: list[Any] = []
+        self.seen = 0
+        self.cpu_from = self.wall_from = 0.0
         signal.signal(signal.SIGALRM, self._tick)
         signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
 
-    def start(self, seconds: float) -> None:
-        self.until = time.monotonic() + seconds
+    def start(self, computing: float, waiting: float, progress: list[Any] | None = None
+              ) -> None:
+        """Time the calls that add their results to `progress`, one at a time."""
+        self.progress = progress if progress is not None else []
+        self.seen = len(self.progress)
+        self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+        self.limits = (computing, waiting)
 
     def stop(self) -> None:
-        self.until = None
+        self.limits = None
 
     def _tick(self, signum: int, frame: Any) -> None:
-        if self.until is not None and time.monotonic() > self.until:
-            self.until = None
+        if self.limits is None:
+            return
+        done = len(self.progress)
+        if done != self.seen:  # another call has begun since the last tick
+            self.seen = done
+            self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+            return
+        computing, waiting = self.limits
+        if time.process_time() - self.cpu_from > computing or \
+                time.monotonic() - self.wall_from > waiting:
+            self.limits = None
             raise CallTimeout()
 
 
@@ -75,6 +99,16 @@ def encode(value: Any, depth: int = 0) -> list[Any]:
     except BaseException:  # a hostile __repr__ must not take the child down
         shown = '<unprintable>'
     return ['other', kind.__name__, str(shown)[:200]]
+
+
+class Wire:
+    """A call's result already in the form it is sent in: a tagged value, a timeout
+    or an error."""
+
+    __slots__ = ('wire',)
+
+    def __init__(self, wire: Any) -> None:
+        self.wire = wire
 
 
 class BoundedText(io.TextIOBase):
@@ -192,7 +226,8 @@ class Child:
         self.filename = request['filename']
         for name, text in request.get('modules', {}).items():
             module = types.ModuleType(name)
-            exec(compile(text, name + '.py', 'exec'), module.__dict__)
+            code = COMPILED.get((name, text)) or compile(text, name + '.py', 'exec')
+            exec(code, module.__dict__)
             sys.modules[name] = module
         self.namespace = {'__name__': 'submission', '__file__': self.filename,
                           '__builtins__': __builtins__}
@@ -202,7 +237,7 @@ class Child:
         except SyntaxError as exc:
             return {'error': {'type': type(exc).__name__, 'message': exc.msg,
                               'line': exc.lineno}, 'output': self.output.take()}
-        self.clock.start(self.limits['load_seconds'])
+        self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
             exec(code, self.namespace)
         except CallTimeout:
@@ -219,31 +254,42 @@ class Child:
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         fn = self.namespace[request['name']]  # the parent asks only for functions it saw
         patched = self._patch(request.get('patch'))
-        results: list[Any] = []
         try:
-            for args in request['args']:
-                results.append(self._call_one(fn, args))
-                if type(results[-1]) is dict and results[-1].get('timeout'):
-                    break  # the parent marks the rest as not tried
+            if 'texts' in request:  # one string per call
+                values = self._call_all(fn, request['texts'])
+            else:
+                values = self._call_all(lambda args: fn(*args), request['args'])
         finally:
             self._unpatch(patched)
-        # most batches are all plain strings (mirror's has 19,683): send them bare,
-        # which the parent reads several times faster than tagged values
-        plain = [r[1] for r in results if type(r) is list and len(r) == 2 and r[0] == 'str']
-        if len(plain) == len(results):
-            return {'strs': plain, 'output': self.output.take()}
+        # most batches are all short strings (mirror's has 19,683): send them bare,
+        # which both sides handle several times faster than tagged values
+        if set(map(type, values)) <= {str} and max(map(len, values), default=0) <= MAX_TEXT:
+            return {'strs': values, 'output': self.output.take()}
+        results = [v.wire if type(v) is Wire else encode(v) for v in values]
         return {'results': results, 'output': self.output.take()}
 
-    def _call_one(self, fn: Callable[..., Any], args: list[Any]) -> Any:
-        self.clock.start(self.limits['call_seconds'])
-        try:
-            return encode(fn(*args))
-        except CallTimeout:
-            return {'timeout': True}
-        except BaseException as exc:
-            return {'raised': describe_error(exc, self.filename)}
-        finally:
-            self.clock.stop()
+    def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
+        """`fn` of each item: a str as it is, anything else already in its wire form
+        (encoded while the call's clock runs: a hostile __repr__ is the call's own
+        time). A call that runs out of time ends the batch: the parent marks the
+        rest as not tried."""
+        values: list[Any] = []
+        computing, waiting = self.limits['call_seconds'], self.limits['call_wait_seconds']
+        calls = iter(batch)  # shared by the loops below: a failed call is not repeated
+        while True:
+            self.clock.start(computing, waiting, values)
+            try:
+                for item in calls:
+                    value = fn(item)
+                    values.append(value if type(value) is str else Wire(encode(value)))
+                return values
+            except CallTimeout:
+                values.append(Wire({'timeout': True}))
+                return values
+            except BaseException as exc:
+                values.append(Wire({'raised': describe_error(exc, self.filename)}))
+            finally:
+                self.clock.stop()
 
     def _patch(self, patch: dict[str, Any] | None) -> list[tuple[dict[str, Any], str, Any]]:
         """Swap in other rules (to see whether an answer follows them)."""
@@ -310,9 +356,22 @@ def sibling(name: str) -> types.ModuleType:
     return module
 
 
+def warm_up(preload: dict[str, str]) -> None:
+    """In the zygote, before any fork: import and compile what every child needs, then
+    keep the garbage collector off those objects, so that children share their pages."""
+    import gc
+    import importlib
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+    for name, text in preload.items():
+        COMPILED[(name, text)] = compile(text, name + '.py', 'exec')
+    gc.freeze()
+
+
 def main() -> None:
     if sys.argv[1] == '--zygote':
         settings = json.loads(sys.argv[3])
+        warm_up(settings.get('preload', {}))
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
                   'seccomp': sibling('seccomp')}
         sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)

@@ -3,10 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Limits count computing (CPU) time, so that a busy machine does not turn a slow
+# answer into a timeout; a call that waits instead (a sleep) is stopped after this
+# many times its limit in real time, which also leaves room for a loaded machine.
+WAITING = 3
+LOAD_SECONDS = 0.5  # what loading a file may compute at least, whatever a call may
+
 
 @dataclass(frozen=True)
 class Limits:
-    call_seconds: float = 2.0
+    call_seconds: float = 0.5
     file_seconds: float = 20.0
     memory_mb: int = 512
     output_kb: int = 64
@@ -14,9 +20,12 @@ class Limits:
 
     def for_child(self) -> dict[str, float | int]:
         """The plain settings the child applies to itself before any student code runs."""
+        load = min(self.file_seconds, max(self.call_seconds, LOAD_SECONDS))
         return {
             'call_seconds': self.call_seconds,
-            'load_seconds': min(self.file_seconds, max(self.call_seconds, 5.0)),
+            'call_wait_seconds': self.call_seconds * WAITING,
+            'load_seconds': load,
+            'load_wait_seconds': load * WAITING,
             'memory_bytes': self.memory_mb * 1024 * 1024,
             'file_bytes': self.file_kb * 1024,
             'output_chars': self.output_kb * 1024,

@@ -175,7 +175,7 @@ def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
             shared = layers['shared_ruleset']
             if isinstance(shared, OSError):
                 raise shared
-            layers['landlock'].confine(shared, workdir, settings['read_paths'])
+            layers['landlock'].confine(shared, workdir, settings['own_read_paths'])
             os.close(shared)  # the zygote's; this child is under it now
         if settings.get('seccomp'):
             step = 'seccomp'

@@ -16,8 +16,9 @@ from types import TracebackType
 from typing import Any, Sequence
 
 from .isolation import Isolation
-from .limits import Limits
+from .limits import WAITING, Limits
 from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
+from .processes import cpu_seconds
 from .values import decode
 
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
@@ -25,6 +26,10 @@ from .values import decode
 MAX_MESSAGE = 4 * 1024 * 1024
 MAX_FUNCTIONS = 500
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
+# a child that computes past its limit and ignores its own clock (a C loop, or its
+# alarm switched off) is stopped by the parent, which looks at its CPU time this often
+POLL_SECONDS = 0.1
+CPU_GRACE_SECONDS = 0.2
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,23 @@ class Loaded:
     bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Answers:
+    """What a batch of calls came to: `texts` when every call returned a str (the
+    common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
+
+    texts: list[str] | None
+    others: list[Outcome] | None
+    printed: str
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        if self.texts is not None:
+            return [Returned(text) for text in self.texts]
+        assert self.others is not None
+        return self.others
+
+
 class ChildGone(Exception):
     """The child stopped answering; `reason` says how, in words for the student."""
 
@@ -71,6 +93,8 @@ class StudentProcess:
         self._from_child, from_child_w = os.pipe()
         self._budget = limits.file_seconds  # spent only while waiting on the child
         self._request_ends = 0.0
+        self._cpu_allowed = 0.0
+        self._cpu_from: float | None = None
         try:
             self._child = isolation.launch(limits, (to_child_r, from_child_w), self._from_child)
         except BaseException:
@@ -110,26 +134,38 @@ class StudentProcess:
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> tuple[list[Outcome], str]:
         """Call `name` once per argument list; also what it printed meanwhile."""
+        answers = self.ask(name, args, patch)
+        return answers.outcomes, answers.printed
+
+    def ask(self, name: str, args: Sequence[Sequence[Any]],
+            patch: dict[str, Any] | None = None) -> Answers:
+        """`call`, with the common case (every call returned a str) kept bare."""
         if self.gone is not None:
-            return [Died(self.gone)] * len(args), ''
+            return Answers(None, [Died(self.gone)] * len(args), '')
+        request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch}
+        texts = _single_texts(args)
+        if texts is not None:
+            request['texts'] = texts  # one string per call: a flat list, quicker both ways
+        else:
+            request['args'] = args
         try:
-            reply = self._ask({'op': 'call', 'name': name, 'args': args, 'patch': patch},
-                              self.limits.call_seconds * len(args))
+            reply = self._ask(request, self.limits.call_seconds * len(args))
         except ChildGone as gone:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
-                return [TimedOut(self.limits.call_seconds)], ''
-            return [Died(gone.reason)] * len(args), ''
+                return Answers(None, [TimedOut(self.limits.call_seconds)], '')
+            return Answers(None, [Died(gone.reason)] * len(args), '')
         strings = reply.get('strs')
         if isinstance(strings, list) and len(strings) == len(args) and \
-                all(type(text) is str for text in strings):
-            return [Returned(text) for text in strings], self._output(reply)
+                set(map(type, strings)) <= {str}:
+            return Answers(strings, None, self._output(reply))
         results = reply.get('results')
         if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
                 (len(results) < len(args) and not _timed_out(results[-1])):
             self._stop('its answers could not be read')
-            return [Died(self.gone or '')] * len(args), ''
+            return Answers(None, [Died(self.gone or '')] * len(args), '')
         outcomes = [self._outcome(item) for item in results]
-        return outcomes + [NotTried()] * (len(args) - len(results)), self._output(reply)
+        return Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
+                       self._output(reply))
 
     def close(self) -> None:
         self._child.kill()
@@ -142,7 +178,9 @@ class StudentProcess:
         allows it; past that and a grace, the child ignored its clock and is stopped."""
         if self.gone is not None:
             raise ChildGone(self.gone)
-        self._request_ends = time.monotonic() + seconds + GRACE_SECONDS
+        self._request_ends = time.monotonic() + seconds * WAITING + GRACE_SECONDS
+        self._cpu_allowed = seconds + CPU_GRACE_SECONDS
+        self._cpu_from = None  # read when the answer is slow to come: most come at once
         try:
             self._send(message)
             header = self._read(8)
@@ -185,19 +223,33 @@ class StudentProcess:
     def _wait(self, fd: int, writing: bool) -> None:
         """Wait for the child, from the file's budget: the grader's own work between
         requests (checks, shrinking, diagnosis) is never charged to the student."""
-        started = time.monotonic()
-        left = max(min(self._budget, self._request_ends - started), 0)
-        ready = select.select([], [fd], [], left)[1] if writing else \
-            select.select([fd], [], [], left)[0]
-        self._budget -= time.monotonic() - started
-        if not ready:
-            self.overran = True
-            self._kill()
-            if self._budget <= 0:
-                raise ChildGone(f'stopped: the whole file ran past its limit of '
-                                f'{self.limits.file_seconds:g} s')
-            raise ChildGone('stopped: a call ran past its time limit and did not stop when '
-                            'told to')
+        while True:
+            started = time.monotonic()
+            left = max(min(self._budget, self._request_ends - started), 0)
+            ready = select.select([], [fd], [], min(left, POLL_SECONDS))[1] if writing \
+                else select.select([fd], [], [], min(left, POLL_SECONDS))[0]
+            self._budget -= time.monotonic() - started
+            if ready:
+                return
+            if left <= POLL_SECONDS or self._computed_too_long():
+                break
+        self.overran = True
+        self._kill()
+        if self._budget <= 0:
+            raise ChildGone(f'stopped: the whole file ran past its limit of '
+                            f'{self.limits.file_seconds:g} s')
+        raise ChildGone('stopped: a call ran past its time limit and did not stop when '
+                        'told to')
+
+    def _computed_too_long(self) -> bool:
+        """Whether the child has computed for longer than the request allows, counted
+        from the first look (what it computed before that is given to it)."""
+        now = cpu_seconds(self._child.pid)
+        if now is None:
+            return False
+        if self._cpu_from is None:
+            self._cpu_from = now
+        return now - self._cpu_from > self._cpu_allowed
 
     # -- endings -----------------------------------------------------------
     def _death_reason(self) -> str | None:
@@ -242,6 +294,15 @@ def close_all(fds: list[int]) -> None:
             os.close(fd)
         except OSError:
             pass
+
+
+def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:
+    """The strings, when each call has exactly one argument and it is a str."""
+    try:
+        texts = [text for (text,) in args]
+    except (ValueError, TypeError):
+        return None
+    return texts if set(map(type, texts)) <= {str} else None
 
 
 def _timed_out(item: Any) -> bool:

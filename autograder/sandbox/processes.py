@@ -22,3 +22,17 @@ def kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+TICKS = os.sysconf('SC_CLK_TCK')
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system, all threads) process `pid` has used so far;
+    None when it is gone or cannot be read."""
+    try:
+        with open(f'/proc/{pid}/stat', 'rb') as stat:
+            fields = stat.read().rsplit(b')', 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+    except (OSError, IndexError, ValueError):
+        return None

@@ -198,9 +198,10 @@ def report(batch: Batch, wall: float, counts: dict[str, int], jobs: int, peak: i
     busy = sum(g.seconds for g in graded) / (jobs * wall)
     print(f'workers: busy grading {busy * 100:.0f}% of the wall time (the rest is starting '
           f'them, finding the students and handing out work)')
-    # a submission that ran into a time limit took at least one call's limit (2 s); an
-    # ordinary one takes a tenth of that, whatever flag the limit gave it
-    timed_out = [g for g in graded if g.seconds >= batch.config.limits.call_seconds]
+    # a time limit that stopped a child shows as a timeout flag; a slow submission that
+    # stayed within its limits has none
+    timed_out = [g for g in graded if any(flag.kind == 'timeout'
+                                          for e in g.result.exercises for flag in e.flags)]
     others = [g.seconds for g in graded if g not in timed_out]
     typical = statistics.median(others) if others else 0.0
     lost = sum(g.seconds - typical for g in timed_out)
