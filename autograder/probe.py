@@ -62,11 +62,13 @@ class Probe:
         """Ask the child for the calls not yet known; returns those it did not try
         (after a timeout), which are not remembered: a later check may try them."""
         returned, failed = self._returned, self._failed
-        missing = [a for a in args_list if a not in returned and a not in failed] \
-            if returned or failed else args_list
+        if failed:
+            missing = [a for a in args_list if a not in returned and a not in failed]
+        else:  # the common case: every call so far returned
+            missing = [a for a in args_list if a not in returned] if returned else \
+                list(args_list)
         if not missing:
             return {}
-        missing = list(dict.fromkeys(missing))
         answers = self.process.ask(self.function, missing)
         if answers.texts is not None:
             returned.update(zip(missing, answers.texts))

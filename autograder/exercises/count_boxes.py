@@ -17,6 +17,13 @@ from ..sandbox.outcomes import Outcome, Returned
 from ..sandbox.values import type_name
 
 VARIANT = {'source': NO_CAPTURES, 'names': ['moves']}  # pawns that never take
+RIGHT = {use_mirror: reference(use_mirror) for use_mirror in (True, False)}
+
+
+def _right(use_mirror: bool) -> list[int]:
+    """The right answer (worked out once: every check and mistake asks for it)."""
+    return list(RIGHT[use_mirror])
+
 
 checks = CheckList()
 
@@ -36,7 +43,7 @@ def _pair(probe: Probe, use_mirror: bool) -> list[int]:
 
 def _expect(probe: Probe, use_mirror: bool) -> None:
     got = _pair(probe, use_mirror)
-    want = reference(use_mirror)
+    want = _right(use_mirror)
     if got != want:
         raise Mismatch(probe.call_of((use_mirror,)), want, got)
 
@@ -118,14 +125,21 @@ def _asked(probe: Probe, use_mirror: bool) -> list[int] | None:
 
 def _answers(options: Callable[[bool], list[list[int]]]) -> Callable[[Probe], bool]:
     """A recogniser: for True and for False, the answer is one of `options(use_mirror)`."""
+    worked_out: dict[bool, list[list[int]]] = {}  # the same for every student: once
+
     def recognise(probe: Probe) -> bool:
-        return all(_asked(probe, m) in options(m) for m in (True, False))
+        for use_mirror in (True, False):
+            if use_mirror not in worked_out:
+                worked_out[use_mirror] = options(use_mirror)
+            if _asked(probe, use_mirror) not in worked_out[use_mirror]:
+                return False
+        return True
     return recognise
 
 
 def _mirror_ignored(probe: Probe) -> bool:
     answer = _asked(probe, True)
-    return answer == _asked(probe, False) and answer in (reference(True), reference(False))
+    return answer == _asked(probe, False) and answer in (_right(True), _right(False))
 
 
 def _not_reset(probe: Probe) -> bool:
@@ -134,7 +148,7 @@ def _not_reset(probe: Probe) -> bool:
     whatever they are asked, even under other rules (which tells it from use_mirror
     ignored, where the same answer is computed afresh each time)."""
     first = _asked(probe, True)
-    if first != reference(True):
+    if first != _right(True):
         return False
     again, _ = probe.fresh([(True,)])
     if _answer(again[0]) != first:
@@ -190,10 +204,10 @@ CATALOGUE = (
 
 def hard_coded(probe: Probe) -> Flag | None:
     """Flag right answers that do not follow a change of the rules they are given."""
-    if [_asked(probe, m) for m in (True, False)] != [reference(True), reference(False)]:
+    if [_asked(probe, m) for m in (True, False)] != [_right(True), _right(False)]:
         return None
     varied, _ = probe.fresh([(True,), (False,)], patch=VARIANT)
-    if [_answer(outcome) for outcome in varied] != [reference(True), reference(False)]:
+    if [_answer(outcome) for outcome in varied] != [_right(True), _right(False)]:
         return None
     return Flag('hard-coded', 'count_boxes gave the same numbers when its moves() was '
                 'replaced by other rules: it may return fixed numbers instead of counting '
