@@ -69,6 +69,33 @@ def test_landlock_lets_a_child_read_the_stdlib_and_write_only_its_folder(
     assert in_fork(body) == 'allowed allowed EACCES EACCES EACCES'
 
 
+@pytest.mark.skipif(landlock.abi() < 1, reason='this kernel has no Landlock')
+def test_a_childs_own_coarse_layer_still_keeps_out_the_packages_and_other_children(
+        tmp_path: Path) -> None:
+    run = tmp_path / 'run'
+    mine, theirs = run / 'child-0', run / 'child-1'
+    mine.mkdir(parents=True)
+    theirs.mkdir()
+    (theirs / 'left.txt').write_text('another student')
+    coarse = runtime.coarse_read_paths(run)
+    assert len(coarse) < len(runtime.read_paths())  # the point of it: fewer rules per child
+
+    def body() -> str:
+        landlock.confine(landlock.build(runtime.read_paths(), [str(run)]), str(mine), coarse)
+        return ' '.join([
+            attempt(lambda: open(os.__file__).close()),
+            attempt(lambda: (mine / 'a').write_text('x')),
+            attempt(lambda: (theirs / 'left.txt').read_text()),
+            attempt(lambda: open(pytest.__file__).close()),  # an installed package
+        ])
+    assert in_fork(body) == 'allowed allowed EACCES EACCES'
+
+
+def test_coarse_reads_fall_back_to_fine_ones_around_a_run_folder_beneath_them() -> None:
+    inside = Path(os.__file__).parent / 'hexgrade-run-x'
+    assert runtime.coarse_read_paths(inside) == runtime.read_paths()
+
+
 def test_landlock_says_when_the_kernel_lacks_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(landlock, 'abi', lambda: 0)
     with pytest.raises(OSError, match='Landlock is not available in this kernel'):
