@@ -56,6 +56,7 @@ SCHEMA: dict[str, dict[str, Callable[[Any], str | None]]] = {
     'points': {name: _points for name in EXERCISE_NAMES},
     'limits': {
         'call_seconds': _number(0.05, 60),
+        'load_seconds': _number(0.05, 60),
         'file_seconds': _number(0.5, 600),
         'memory_mb': _number(64, 8192, whole=True),
         'output_kb': _number(1, 10240, whole=True),
@@ -84,6 +85,8 @@ def load_config(path: Path | None) -> Config:
         limits=Limits(
             call_seconds=float(flat.get(('limits', 'call_seconds'),
                                         defaults.limits.call_seconds)),
+            load_seconds=float(flat.get(('limits', 'load_seconds'),
+                                        defaults.limits.load_seconds)),
             file_seconds=float(flat.get(('limits', 'file_seconds'),
                                         defaults.limits.file_seconds)),
             memory_mb=flat.get(('limits', 'memory_mb'), defaults.limits.memory_mb),

@@ -69,6 +69,8 @@ class Probe:
                 list(args_list)
         if not missing:
             return {}
+        if len(missing) > 1:
+            missing = list(dict.fromkeys(missing))  # an input asked twice is one call
         answers = self.process.ask(self.function, missing)
         if answers.texts is not None:
             returned.update(zip(missing, answers.texts))

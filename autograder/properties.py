@@ -43,11 +43,16 @@ def check_property(prop: Property, body: Body, probe: Probe) -> None:
     examples = examples_for(prop, probe.properties)
     if prop.prefetch is not None:
         probe.outcomes([args for example in examples for args in prop.prefetch(example)])
+    index = 0
     try:
-        for example in examples:
+        for index, example in enumerate(examples):
             body(example)
     except Failure as first:
-        _shrink(prop, body, probe.properties)
+        # Hypothesis reports a failing explicit example as it is, and its first generated
+        # input is the simplest it can make: a failure there has nothing simpler to shrink
+        # to (a test holds Hypothesis to that)
+        if index > len(prop.explicit):
+            _shrink(prop, body, probe.properties)
         raise first  # Hypothesis found nothing simpler: report what the replay found
 
 

@@ -80,11 +80,12 @@ def test_no_file_means_the_defaults() -> None:
 
 def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
     loaded = load_config(_toml(tmp_path, 'seed = 7\n[points]\nwinner = 5\n'
-                                         '[limits]\ncall_seconds = 0.5\n'
+                                         '[limits]\ncall_seconds = 0.5\nload_seconds = 1.5\n'
                                          '[students]\nshow = "hints"\n'))
     assert loaded.properties.seed == 7
     assert dict(loaded.points) == {'mirror': 3.0, 'winner': 5.0, 'count_boxes': 4.0}
     assert loaded.limits.call_seconds == 0.5
+    assert loaded.limits.for_child()['load_seconds'] == 1.5
     assert loaded.limits.file_seconds == Config().limits.file_seconds
     assert loaded.show == 'hints'
 

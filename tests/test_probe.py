@@ -84,8 +84,40 @@ def test_the_limit_counts_computing_and_a_wait_has_three_times_as_long() -> None
         probe = _probe(child, source)
         assert probe.outcomes([('0.5',)]) == [Returned('0.5')]  # waited, did not compute
         started = time.monotonic()
-        assert probe.outcomes([('60',)]) == [TimedOut(0.3)]
+        assert probe.outcomes([('60',)]) == [TimedOut(0.3 * 3)]  # the limit that stopped it
         assert 0.9 <= time.monotonic() - started < 10
+
+
+def test_a_call_that_swallows_its_timeout_leaves_the_clock_on_for_the_next() -> None:
+    source = ('def mirror(board):\n'
+              '    if board == "swallow":\n'
+              '        try:\n'
+              '            while True:\n'
+              '                pass\n'
+              '        except BaseException:\n'
+              '            return "swallowed"\n'
+              '    while board == "loop":\n'
+              '        pass\n'
+              '    return board\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        started = time.monotonic()
+        outcomes = probe.outcomes([('a',), ('swallow',), ('b',), ('loop',)] +
+                                  [(str(n),) for n in range(200)])
+        assert time.monotonic() - started < 4  # not the file's 5 s
+    assert outcomes[:5] == [Returned('a'), Returned('swallowed'), Returned('b'),
+                            TimedOut(0.3), NotTried()]
+
+
+def test_long_answers_are_cut_as_they_come_so_a_growing_one_cannot_exhaust_memory() -> None:
+    # 60,000 characters more at every call: over a gigabyte for the batch, kept whole
+    source = 'SEEN = []\ndef mirror(board):\n    SEEN.append(board)\n' \
+             '    return board * 20_000 * len(SEEN)\n'
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=60.0, memory_mb=256),
+                        FLOOR) as child:
+        probe = _probe(child, source)
+        outcomes = probe.outcomes([(f'{n:03d}',) for n in range(200)])
+    assert all(type(outcome) is Returned for outcome in outcomes), outcomes[-1]
 
 
 def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:

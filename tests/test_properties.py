@@ -31,6 +31,27 @@ def test_explicit_examples_come_first() -> None:
     assert examples_for(prop, SETTINGS)[0] == prop.explicit[0]
 
 
+@pytest.mark.parametrize('prop', [p for e in BY_NAME.values() for p in e.properties],
+                         ids=lambda prop: prop.name)
+def test_the_first_drawn_input_is_the_simplest_one(prop: Property) -> None:
+    # what lets a failure there be reported without running Hypothesis to shrink it
+    from hypothesis import find, settings
+    simplest = find(prop.strategy(), lambda _: True, settings=settings(database=None))
+    assert examples_for(prop, SETTINGS)[len(prop.explicit)] == simplest
+
+
+def test_a_failure_at_the_simplest_input_needs_no_hypothesis(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any) -> None:
+        raise AssertionError('Hypothesis was run')
+    monkeypatch.setattr('autograder.properties._run_hypothesis', refuse)
+    run = next(c for c in BY_NAME['mirror'].checks if c.name == 'own_inverse').run
+    with StudentProcess(Config().limits, FLOOR) as child:
+        child.load(MIRRORS['simplest board'], 'mirror.py', {'hexapawn': game_file()})
+        said = verdict(lambda: run(Probe(child, 'mirror', SETTINGS)))
+    assert said == f"failed: mirror(mirror({SIMPLEST!r})) is not {SIMPLEST!r}"
+
+
 def test_other_settings_are_drawn_by_hypothesis_then_kept() -> None:
     prop = BY_NAME['mirror'].properties[0]
     fewer = replace(SETTINGS, max_examples=5)
@@ -50,6 +71,13 @@ MIRRORS = {
                      '        return board[::-1]\n'
                      '    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'),
 }
+# wrong on the simplest board Hypothesis draws for "mirroring twice gives the board back"
+TWICE = BY_NAME['mirror'].properties[0]
+SIMPLEST = examples_for(TWICE, SETTINGS)[len(TWICE.explicit)]
+MIRRORS['simplest board'] = ('def mirror(board):\n'
+                             f'    if board == {SIMPLEST!r}:\n'
+                             '        return "W........"\n'
+                             '    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n')
 
 
 def verdict(run: Any) -> str:

@@ -51,11 +51,11 @@ EXPECTED = {
     'gc_objects': Expect('mirror', 'a row came out wrong'),
     # resources
     'endless_loop_call': Expect('winner', 'did not finish within 1 s'),
-    # loading may compute for as long as a call, 0.5 s at least
-    'endless_loop_import': Expect('count_boxes', 'did not finish loading within 1 s'),
+    # loading may compute for as long as a call, 2 s at least
+    'endless_loop_import': Expect('count_boxes', 'did not finish loading within 2 s'),
     # it ignores its clock, so the parent stops it soon after the call's own limit
     'stubborn_loop_call': Expect('mirror', 'did not finish within 1 s'),
-    'stubborn_loop_import': Expect('winner', 'did not finish loading within 1 s'),
+    'stubborn_loop_import': Expect('winner', 'did not finish loading within 2 s'),
     'memory_bomb': Expect('mirror', 'MemoryError'),
     'deep_recursion': Expect('mirror', 'raised RecursionError'),
     'segfault_call': Expect('mirror', 'the process was killed by SIGSEGV'),

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..config import Config
+from ..sandbox.isolation import Isolation
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
@@ -128,8 +129,6 @@ class _Worker:
 def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
     from ..commands.options import isolation_from
-    from ..grading import grade_submission
-    from .serialise import to_data
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
     with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once already
@@ -140,20 +139,28 @@ def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> Non
         if job is None:
             return
         started = time.monotonic()
-        try:
-            result = grade_submission(Path(job.path), config, isolation)
-            reply: tuple[str, Any] = ('graded', to_data(result))
-        except Exception as exc:  # our bug or the machine's; it stays with this student
-            reply = ('stopped', f'the grader failed on it: {type(exc).__name__}: {exc}')
-        conn.send((job.index, reply, time.monotonic() - started))
+        conn.send((job.index, _grade(Path(job.path), config, isolation),
+                   time.monotonic() - started))
         if len(sys.modules) != modules:  # new modules, tables worked out once: kept for good
             modules = len(sys.modules)
             _settle()
 
 
+def _grade(path: Path, config: Config, isolation: Isolation) -> tuple[str, Any]:
+    """('graded', the record as data), or ('stopped', why) when grading failed."""
+    from ..grading import grade_submission
+    from .serialise import to_data
+
+    try:
+        return 'graded', to_data(grade_submission(path, config, isolation))
+    except Exception as exc:  # our bug or the machine's; it stays with this student
+        return 'stopped', f'the grader failed on it: {type(exc).__name__}: {exc}'
+
+
 def _settle() -> None:
     """Keep what is there now out of the garbage collector's rounds: modules and the
     tables the checks work out once live as long as the worker, and walking them again
-    at every round cost more than a millisecond per submission."""
+    at every round cost more than a millisecond per submission. Called between jobs,
+    when nothing of the last one is held any more."""
     gc.collect()
     gc.freeze()

@@ -113,9 +113,12 @@ def _model(fn: Callable[[str, str], object]) -> Callable[[Probe], bool]:
     return behaves_like(fn, POSITIONS)
 
 
+_ENDED_RIGHT = behaves_like(reference, ENDED)
+
+
 def _goes_on_as_other_text(probe: Probe) -> bool:
     """Right when the game is over, but some other text than '' while it goes on."""
-    ended_right = behaves_like(reference, ENDED)(probe)
+    ended_right = _ENDED_RIGHT(probe)
     going = set(repr(v) for v in probe.values(GOING_ON))
     return ended_right and len(going) == 1 and going != {repr('')} and going != {'None'}
 

@@ -20,8 +20,9 @@ def cell_settings(config: Config) -> dict[str, Any]:
     limits = config.limits
     return {
         'points': dict(config.points),
-        'limits': {'call_seconds': limits.call_seconds, 'file_seconds': limits.file_seconds,
-                   'memory_mb': limits.memory_mb, 'output_kb': limits.output_kb},
+        'limits': {'call_seconds': limits.call_seconds, 'load_seconds': limits.load_seconds,
+                   'file_seconds': limits.file_seconds, 'memory_mb': limits.memory_mb,
+                   'output_kb': limits.output_kb},
         'max_examples': config.properties.max_examples,
         'seed': config.properties.seed,
         'show': config.show,
@@ -35,6 +36,9 @@ def config_from_cell(settings: Mapping[str, Any], exercise: str) -> Config:
         config = Config(
             points={str(name): float(points) for name, points in settings['points'].items()},
             limits=Limits(call_seconds=float(limits['call_seconds']),
+                          # cells written before the setting existed go without it
+                          load_seconds=float(limits.get('load_seconds',
+                                                        Limits.load_seconds)),
                           file_seconds=float(limits['file_seconds']),
                           memory_mb=int(limits['memory_mb']),
                           output_kb=int(limits['output_kb'])),

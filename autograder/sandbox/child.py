@@ -32,15 +32,21 @@ COMPILED: dict[tuple[str, str], types.CodeType] = {}
 
 
 class CallTimeout(BaseException):
-    """Raised in the student's code when one call runs past its limit."""
+    """Raised in the student's code when one call runs past its limit; its argument
+    says whether the call was waiting (a sleep) rather than computing."""
+
+    @property
+    def waited(self) -> bool:
+        return bool(self.args and self.args[0])
 
 
 class Clock:
     """Per-call limits without a system call per call. A timer ticks every TICK
     seconds; its handler raises CallTimeout in the running call once that call has
     computed (CPU time) for longer than its limit, or waited (real time, as in a
-    sleep) for longer than its wait limit. Calls are told apart by a counter: the
-    length of the list their results go into, so a batch pays nothing per call."""
+    sleep) for longer than its wait limit; and again after as long once more, if
+    the call swallowed it. Calls are told apart by a counter, the length of the
+    list their results go into, so a batch of calls pays nothing per call."""
 
     TICK = 0.02
 
@@ -57,11 +63,14 @@ class Clock:
         """Time the calls that add their results to `progress`, one at a time."""
         self.progress = progress if progress is not None else []
         self.seen = len(self.progress)
-        self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+        self._restart()
         self.limits = (computing, waiting)
 
     def stop(self) -> None:
         self.limits = None
+
+    def _restart(self) -> None:
+        self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
 
     def _tick(self, signum: int, frame: Any) -> None:
         if self.limits is None:
@@ -69,13 +78,15 @@ class Clock:
         done = len(self.progress)
         if done != self.seen:  # another call has begun since the last tick
             self.seen = done
-            self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+            self._restart()
             return
         computing, waiting = self.limits
-        if time.process_time() - self.cpu_from > computing or \
-                time.monotonic() - self.wall_from > waiting:
-            self.limits = None
-            raise CallTimeout()
+        if time.process_time() - self.cpu_from > computing:
+            self._restart()
+            raise CallTimeout(False)
+        if time.monotonic() - self.wall_from > waiting:
+            self._restart()
+            raise CallTimeout(True)
 
 
 def encode(value: Any, depth: int = 0) -> list[Any]:
@@ -240,8 +251,8 @@ class Child:
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
             exec(code, self.namespace)
-        except CallTimeout:
-            error = {'type': 'timeout', 'message': '', 'line': None}
+        except CallTimeout as timeout:
+            error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited}
         except BaseException as exc:
             error = describe_error(exc, self.filename)
         finally:
@@ -263,16 +274,16 @@ class Child:
             self._unpatch(patched)
         # most batches are all short strings (mirror's has 19,683): send them bare,
         # which both sides handle several times faster than tagged values
-        if set(map(type, values)) <= {str} and max(map(len, values), default=0) <= MAX_TEXT:
+        if set(map(type, values)) <= {str}:
             return {'strs': values, 'output': self.output.take()}
         results = [v.wire if type(v) is Wire else encode(v) for v in values]
         return {'results': results, 'output': self.output.take()}
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
-        """`fn` of each item: a str as it is, anything else already in its wire form
-        (encoded while the call's clock runs: a hostile __repr__ is the call's own
-        time). A call that runs out of time ends the batch: the parent marks the
-        rest as not tried."""
+        """`fn` of each item: a short str as it is, anything else cut to what a report
+        shows and in its wire form at once (encoded while the call's clock runs: a
+        hostile __repr__ is the call's own time). A call that runs out of time ends
+        the batch: the parent marks the rest as not tried."""
         values: list[Any] = []
         computing, waiting = self.limits['call_seconds'], self.limits['call_wait_seconds']
         calls = iter(batch)  # shared by the loops below: a failed call is not repeated
@@ -281,15 +292,17 @@ class Child:
             try:
                 for item in calls:
                     value = fn(item)
-                    values.append(value if type(value) is str else Wire(encode(value)))
+                    values.append(value if type(value) is str and len(value) <= MAX_TEXT
+                                  else Wire(encode(value)))
+                self.clock.stop()
                 return values
-            except CallTimeout:
-                values.append(Wire({'timeout': True}))
+            except CallTimeout as timeout:
+                self.clock.stop()
+                values.append(Wire({'timeout': True, 'waited': timeout.waited}))
                 return values
             except BaseException as exc:
+                self.clock.stop()  # before its description: that is the grader's own time
                 values.append(Wire({'raised': describe_error(exc, self.filename)}))
-            finally:
-                self.clock.stop()
 
     def _patch(self, patch: dict[str, Any] | None) -> list[tuple[dict[str, Any], str, Any]]:
         """Swap in other rules (to see whether an answer follows them)."""
@@ -337,12 +350,18 @@ def limit_resources(limits: dict[str, Any]) -> None:
             pass
 
 
+BROKE_DOWN = 75  # the exit code of a child whose own code failed (out of memory, say)
+
+
 def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
     """Serve one student file on these pipes until the parent says bye."""
     sys.setrecursionlimit(limits.get('recursion', 3000))
     child = Child(reader, writer, limits)
     sys.stdout = sys.stderr = child.output
-    child.serve()
+    try:
+        child.serve()
+    except BaseException:  # not the student's exit(): that is caught around their code
+        os._exit(BROKE_DOWN)
 
 
 def sibling(name: str) -> types.ModuleType:

@@ -7,12 +7,14 @@ from dataclasses import dataclass
 # answer into a timeout; a call that waits instead (a sleep) is stopped after this
 # many times its limit in real time, which also leaves room for a loaded machine.
 WAITING = 3
-LOAD_SECONDS = 0.5  # what loading a file may compute at least, whatever a call may
 
 
 @dataclass(frozen=True)
 class Limits:
     call_seconds: float = 0.5
+    # a file's top level: a notebook's may run the lesson's experiments, which take a
+    # good part of a second
+    load_seconds: float = 2.0
     file_seconds: float = 20.0
     memory_mb: int = 512
     output_kb: int = 64
@@ -20,7 +22,7 @@ class Limits:
 
     def for_child(self) -> dict[str, float | int]:
         """The plain settings the child applies to itself before any student code runs."""
-        load = min(self.file_seconds, max(self.call_seconds, LOAD_SECONDS))
+        load = min(self.file_seconds, self.load_seconds)
         return {
             'call_seconds': self.call_seconds,
             'call_wait_seconds': self.call_seconds * WAITING,

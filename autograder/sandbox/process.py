@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Sequence
 
+from .child import BROKE_DOWN
 from .isolation import Isolation
 from .limits import WAITING, Limits
 from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -127,8 +128,9 @@ class StudentProcess:
         if error is None:
             return Loaded(None, functions, output, bound)
         if error.get('type') == 'timeout':
-            return Loaded(TimedOut(self.limits.for_child()['load_seconds']), functions, output,
-                          bound)
+            limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
+                                            else 'load_seconds']
+            return Loaded(TimedOut(limit), functions, output, bound)
         return Loaded(_raised(error), functions, output, bound)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
@@ -175,7 +177,8 @@ class StudentProcess:
     # -- the wire ----------------------------------------------------------
     def _ask(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """Send a request and read the reply. `seconds` is what the child's own clock
-        allows it; past that and a grace, the child ignored its clock and is stopped."""
+        lets it compute; a child that computes past that and a grace, or waits past
+        WAITING times it and a grace, ignored its clock and is stopped."""
         if self.gone is not None:
             raise ChildGone(self.gone)
         self._request_ends = time.monotonic() + seconds * WAITING + GRACE_SECONDS
@@ -261,6 +264,8 @@ class StudentProcess:
             if -code in (signal.SIGKILL, signal.SIGXCPU) and self.isolation.memory_bound:
                 return f'the process was killed ({name}), perhaps for using too much memory'
             return f'the process was killed by {name}'
+        if code == BROKE_DOWN:
+            return 'the process broke down while answering, perhaps out of memory'
         return f'the process exited with code {code} (did it call exit()?)'
 
     def _stop(self, reason: str) -> None:
@@ -275,8 +280,8 @@ class StudentProcess:
             return Returned(decode(item))
         if not isinstance(item, dict):
             return Died('its answers could not be read')
-        if item.get('timeout'):
-            return TimedOut(self.limits.call_seconds)
+        if item.get('timeout'):  # the limit that stopped it: of computing, or of waiting
+            return TimedOut(self.limits.call_seconds * (WAITING if item.get('waited') else 1))
         return _raised(item.get('raised') or {})
 
     def _output(self, reply: dict[str, Any]) -> str:

@@ -43,9 +43,9 @@ def read_paths() -> list[str]:
 
 def coarse_read_paths(run_folder: Path) -> list[str]:
     """The same reads in a dozen rules rather than hundreds, for each child's own
-    Landlock layer: that layer sits under the shared one, which already keeps the
-    installed packages out, so it only has to keep the run folder out (reads that
-    both layers allow are what a child may read)."""
+    Landlock layer. That layer sits under the shared one, which lists the reads one
+    by one (whatever it keeps out stays out: a child may read only what both layers
+    allow), so this one only has to keep the run folder out."""
     stdlib = Path(sysconfig.get_paths()['stdlib'])
     paths = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
     paths += list(SYSTEM_READS)
