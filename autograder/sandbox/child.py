@@ -228,9 +228,9 @@ class Child:
 
     def send(self, message: dict[str, Any]) -> None:
         data = json.dumps(message, separators=(',', ':')).encode('utf-8')
-        payload = b'%08d' % len(data) + data
-        while payload:
-            payload = payload[os.write(self.writer, payload):]
+        view = memoryview(b'%08d' % len(data) + data)
+        while view:  # a view: what is left is not copied at every write
+            view = view[os.write(self.writer, view):]
 
     # -- the work --------------------------------------------------------
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
