@@ -46,11 +46,14 @@ class Clock:
     computed (CPU time) for longer than its limit, or waited (real time, as in a
     sleep) for longer than its wait limit; and again after as long once more, if
     the call swallowed it. Calls are told apart by a counter, the length of the
-    list their results go into, so a batch of calls pays nothing per call."""
+    list their results go into, so a batch of calls pays nothing per call. It never
+    raises in the code objects it is told to `spare` (the grader's own loop, between
+    two calls): the next tick will, if the call is still running by then."""
 
     TICK = 0.02
 
-    def __init__(self) -> None:
+    def __init__(self, spare: frozenset[types.CodeType] = frozenset()) -> None:
+        self.spare = spare
         self.limits: tuple[float, float] | None = None  # (computing, waiting) seconds
         self.progress: list[Any] = []
         self.seen = 0
@@ -73,7 +76,7 @@ class Clock:
         self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
 
     def _tick(self, signum: int, frame: Any) -> None:
-        if self.limits is None:
+        if self.limits is None or (frame is not None and frame.f_code in self.spare):
             return
         done = len(self.progress)
         if done != self.seen:  # another call has begun since the last tick
@@ -205,7 +208,7 @@ class Child:
         self.output = BoundedText(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
-        self.clock = Clock()
+        self.clock = Clock(spare=frozenset({Child._call_all.__code__}))
 
     # -- the wire --------------------------------------------------------
     def receive(self) -> dict[str, Any] | None:
