@@ -1,6 +1,6 @@
 """Grading a whole class: submissions per second, time lost to endless loops, peak memory.
 
-Run: python tests/bench/bench_class.py [--students 300] [-j N] [--vs-nbgrader [--sample 100]]
+Run: python tests/bench/bench_class.py [--students 300] [-j N] [--vs-nbgrader [--sample N]]
 
 Builds a class of STUDENTS submissions (folder per student): correct ones in every
 style, each known mistake of the catalogue, every hostile submission of
@@ -11,11 +11,12 @@ prints, measured in this one run:
   endless loops - the worker time the looping submissions took, and its share of the wall
   peak memory   - the most the whole process tree held at once (sampled), and this process
   CPU           - what the whole machine computed meanwhile (every process and the kernel)
-With --vs-nbgrader, SAMPLE of the correct and mistaken submissions are also handed in as
-notebooks of the course `hexgrade nbgrader` writes; the real `nbgrader autograde` and
-`hexgrade grade` each grade them, side by side, and the ratio per submission is printed.
-Hostile and looping submissions are left out of that part: nbgrader runs notebooks
-without a sandbox, on this machine.
+With --vs-nbgrader, the class's correct and mistaken submissions (or --sample of them)
+are also handed in as notebooks of the course `hexgrade nbgrader` writes; the real
+`nbgrader autograde` and `hexgrade grade` each grade them, side by side, and the ratio
+per submission is printed (nbgrader takes about 2 s a notebook: some minutes for the
+whole class). Hostile and looping submissions are left out of that part: nbgrader runs
+notebooks without a sandbox, on this machine.
 """
 from __future__ import annotations
 
@@ -143,7 +144,8 @@ def grade(folder: Path, layout: str, jobs: int) -> Batch:
         return grade_class(found, Config(), options, isolation, jobs, None)
 
 
-def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int) -> Path:
+def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int | None
+                    ) -> Path:
     from autograder.cli import main
 
     course = root / 'course'
@@ -178,9 +180,11 @@ def main() -> None:
     parser.add_argument('--loops', type=int, default=4, help='extra endless loops')
     parser.add_argument('-j', '--jobs', type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument('--vs-nbgrader', action='store_true')
-    parser.add_argument('--sample', type=int, default=100,
-                        help='submissions graded by both for --vs-nbgrader (each side\'s '
-                             'start-up counts once, so a class-sized sample is fair)')
+    parser.add_argument('--sample', type=int, default=None,
+                        help='for --vs-nbgrader, grade only this many of the class\'s '
+                             'correct and mistaken submissions (default: all of them; each '
+                             'side\'s start-up counts once, so a smaller sample favours '
+                             'nbgrader)')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix='bench-class-') as root:
         klass = Path(root) / 'class'
@@ -232,7 +236,7 @@ def report(batch: Batch, wall: float, counts: dict[str, int], jobs: int, peak: i
           f'largest single process {largest:.0f} MiB; this process {own:.0f} MiB')
 
 
-def versus_nbgrader(root: Path, kinds: dict[str, str], klass: Path, sample: int,
+def versus_nbgrader(root: Path, kinds: dict[str, str], klass: Path, sample: int | None,
                     jobs: int) -> None:
     try:
         import nbgrader  # noqa: F401
