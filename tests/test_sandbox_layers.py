@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import socket
+import sys
 import threading
 from pathlib import Path
 from typing import Callable
@@ -89,6 +90,40 @@ def test_a_childs_own_coarse_layer_still_keeps_out_the_packages_and_other_childr
             attempt(lambda: open(pytest.__file__).close()),  # an installed package
         ])
     assert in_fork(body) == 'allowed allowed EACCES EACCES'
+
+
+def test_reads_leave_out_a_hidden_folder_and_follow_links_to_it(tmp_path: Path) -> None:
+    system = tmp_path / 'usr'
+    for folder in ('bin', 'lib/python3/dist-packages', 'lib/python3/other', 'lib/x'):
+        (system / folder).mkdir(parents=True)
+    (tmp_path / 'lib').symlink_to(system / 'lib')  # as /lib leads to /usr/lib
+    hidden = [str(tmp_path / 'lib' / 'python3' / 'dist-packages')]
+    assert runtime.readable([str(system), str(tmp_path / 'lib')], hidden) == [
+        str(system / 'bin'), str(system / 'lib/python3/other'), str(system / 'lib/x')]
+
+
+@pytest.mark.parametrize('off', [(), ('bubblewrap',)], ids=['every layer', 'no bubblewrap'])
+def test_no_child_sees_into_a_folder_of_installed_packages(off: tuple[str, ...]) -> None:
+    # every Python's packages on this machine, found here without asking the runtime
+    hidden = sorted({str(folder) for base in ('/usr/lib', '/usr/local/lib',
+                                              f'{sys.base_prefix}/lib', f'{sys.prefix}/lib')
+                     for folder in Path(base).glob('python3*/*-packages') if folder.is_dir()})
+    assert any(os.listdir(folder) for folder in hidden)  # packages are there to be seen
+    source = ('import os\ndef peek(folder):\n    try:\n        return len(os.listdir(folder))\n'
+              '    except OSError as exc:\n        return type(exc).__name__\n')
+    isolation = probe(off=off)
+    assert 'landlock' in isolation.layers
+    try:
+        with StudentProcess(Config().limits, isolation) as child:
+            assert child.load(source, 'peek.py', {}).error is None
+            outcomes, _ = child.call('peek', [(folder,) for folder in hidden])
+    finally:
+        isolation.close()
+    seen = {folder: outcome.value for folder, outcome in zip(hidden, outcomes)
+            if isinstance(outcome, Returned)}
+    assert seen.keys() == set(hidden)
+    assert all(value in (0, 'PermissionError', 'FileNotFoundError') for value in seen.values()), \
+        seen
 
 
 def test_coarse_reads_fall_back_to_fine_ones_around_a_run_folder_beneath_them() -> None:

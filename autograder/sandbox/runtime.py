@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import site
 import sysconfig
 import tempfile
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..errors import GraderError
 from ..kit import game_file
@@ -36,9 +37,32 @@ def read_paths() -> list[str]:
     """What a child may read under Landlock: the system and the standard library, but
     not the installed packages (hexgrade itself may be one of them)."""
     stdlib = Path(sysconfig.get_paths()['stdlib'])
-    paths = [str(p) for p in stdlib.iterdir() if p.name not in HIDDEN]
-    paths += [str(p) for p in stdlib.parent.glob('libpython*')]
-    return paths + list(SYSTEM_READS)
+    allowed = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
+    return readable(allowed + list(SYSTEM_READS), hidden_folders())
+
+
+def readable(allowed: Iterable[str], hidden: Iterable[str]) -> list[str]:
+    """`allowed`, with every folder of `hidden` left out. Landlock only ever allows, so
+    a folder that holds a hidden one is allowed by what it holds instead, down to the
+    hidden folder's siblings. Links are followed first: Landlock's rules are on what a
+    path leads to (on most systems /lib leads to /usr/lib, which holds packages)."""
+    kept_out = [Path(os.path.realpath(folder)) for folder in hidden]
+    found: list[str] = []
+
+    def visit(path: Path) -> None:
+        holds = [folder for folder in kept_out if folder.is_relative_to(path)]
+        if not holds:
+            found.append(str(path))
+        elif path not in holds and path.is_dir():
+            try:
+                inside = sorted(path.iterdir())
+            except OSError:
+                return  # a folder we cannot list: leave it all out
+            for child in inside:
+                visit(child)
+    for path in dict.fromkeys(Path(os.path.realpath(p)) for p in allowed):
+        visit(path)
+    return list(dict.fromkeys(found))  # /lib and /usr may lead to the same folders
 
 
 def coarse_read_paths(run_folder: Path) -> list[str]:
@@ -55,13 +79,17 @@ def coarse_read_paths(run_folder: Path) -> list[str]:
 
 
 def hidden_folders() -> list[str]:
-    """The installed packages, of the base Python and of a virtual environment: bwrap
-    mounts an empty folder over each (hexgrade itself may be installed there)."""
+    """The installed packages: of the Python we run on, of a virtual environment, and
+    of the system's Pythons. bwrap mounts an empty folder over each, and Landlock's
+    reads leave them out (hexgrade itself may be installed in any of them)."""
     paths = sysconfig.get_paths()
     stdlib = Path(paths['stdlib'])
-    found = {str(stdlib / name) for name in HIDDEN if (stdlib / name).is_dir()}
-    found |= {paths[key] for key in ('purelib', 'platlib') if Path(paths[key]).is_dir()}
-    return sorted(found)
+    found = {stdlib / name for name in HIDDEN}
+    found |= {Path(paths[key]) for key in ('purelib', 'platlib')}
+    found |= {Path(folder) for folder in site.getsitepackages()}
+    for lib in ('/usr/lib', '/usr/local/lib'):  # e.g. Debian's /usr/lib/python3/dist-packages
+        found |= {python / name for python in Path(lib).glob('python3*') for name in HIDDEN}
+    return sorted(str(folder) for folder in found if folder.is_dir())
 
 
 def clear_stale(temp: Path) -> None:
