@@ -16,7 +16,7 @@ from .exercises import EXERCISES
 from .failures import Failure, Mismatch
 from .gradeable import problem_of
 from .kit import game_file
-from .loading import Located, Missing, locate
+from .loading import Located, Missing, Source, locate
 from .mistakes import Mistake, diagnose
 from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
@@ -27,12 +27,32 @@ from .sandbox.process import Loaded, StudentProcess
 SHOWN_CHARS = 120
 
 
-def grade_submission(path: Path, config: Config, isolation: Isolation) -> SubmissionResult:
-    """Grade whatever `path` holds; the exercises run side by side."""
+# an exercise file by its content: (exercise, file name, text)
+FileKey = tuple[str, str, str]
+SAME_FILES_KEPT = 1000
+
+
+def grade_submission(path: Path, config: Config, isolation: Isolation,
+                     same_files: dict[FileKey, ExerciseResult] | None = None
+                     ) -> SubmissionResult:
+    """Grade whatever `path` holds; the exercises run side by side. With `same_files`
+    (kept from submission to submission of one batch, whose config and isolation do
+    not change), a file that several students hand in, such as an untouched stub, is
+    graded once."""
     located = locate(path, tuple(e.name for e in EXERCISES))
+
+    def grade(exercise: Exercise) -> ExerciseResult:
+        where = located[exercise.name]
+        if same_files is None or not isinstance(where, Source):
+            return grade_exercise(exercise, where, config, isolation)
+        key = (exercise.name, where.filename, where.text)
+        if key not in same_files:
+            if len(same_files) >= SAME_FILES_KEPT:
+                del same_files[next(iter(same_files))]  # the oldest
+            same_files[key] = grade_exercise(exercise, where, config, isolation)
+        return same_files[key]
     with ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
-        results = list(pool.map(lambda e: grade_exercise(e, located[e.name], config, isolation),
-                                EXERCISES))
+        results = list(pool.map(grade, EXERCISES))
     return SubmissionResult(str(path), tuple(results), __version__,
                             config.properties.seed, isolation.name)
 

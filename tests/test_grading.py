@@ -3,18 +3,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from autograder import kit
 from autograder.config import Config
 from autograder.errors import GraderError
+from autograder.exercise import Exercise
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission, shares
 from autograder.loading import Missing, Source
 from autograder.probe import Probe
 from autograder.properties import Property
 from autograder.recording import recorded_now
+from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -48,6 +51,29 @@ def test_full_marks_for_the_model_answers_and_none_for_the_stubs() -> None:
     assert solved.all_passed
     assert [e.points for e in stubs.exercises] == [0, 0, 0]
     assert not stubs.all_passed
+
+
+def test_a_file_several_students_hand_in_is_graded_once_per_batch(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for student, winner in (('ada', 'solutions'), ('bob', 'exercises')):
+        (tmp_path / student).mkdir()
+        for name in ('mirror', 'count_boxes'):  # the same files for both
+            (tmp_path / student / f'{name}.py').write_bytes(
+                (PROJECT / 'solutions' / f'{name}.py').read_bytes())
+        (tmp_path / student / 'winner.py').write_bytes(
+            (PROJECT / winner / 'winner.py').read_bytes())
+    graded: list[str] = []
+
+    def counted(exercise: Exercise, *args: Any) -> ExerciseResult:
+        graded.append(exercise.name)
+        return grade_exercise(exercise, *args)
+    monkeypatch.setattr('autograder.grading.grade_exercise', counted)
+    same_files: dict[Any, ExerciseResult] = {}
+    ada = grade_submission(tmp_path / 'ada', CONFIG, FLOOR, same_files)
+    bob = grade_submission(tmp_path / 'bob', CONFIG, FLOOR, same_files)
+    assert sorted(graded) == ['count_boxes', 'mirror', 'winner', 'winner']
+    assert (ada.points, bob.points) == (10, 7)
+    assert ada.exercises[0] == bob.exercises[0]
 
 
 def test_a_missing_exercise_is_listed_with_its_reason_and_others_are_graded() -> None:

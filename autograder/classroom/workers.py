@@ -134,25 +134,27 @@ def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> Non
     with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once already
         isolation = isolation_from(options)
     modules = 0
+    same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
     while True:
         job = conn.recv()
         if job is None:
             return
         started = time.monotonic()
-        conn.send((job.index, _grade(Path(job.path), config, isolation),
+        conn.send((job.index, _grade(Path(job.path), config, isolation, same_files),
                    time.monotonic() - started))
         if len(sys.modules) != modules:  # new modules, tables worked out once: kept for good
             modules = len(sys.modules)
             _settle()
 
 
-def _grade(path: Path, config: Config, isolation: Isolation) -> tuple[str, Any]:
+def _grade(path: Path, config: Config, isolation: Isolation, same_files: dict[Any, Any]
+           ) -> tuple[str, Any]:
     """('graded', the record as data), or ('stopped', why) when grading failed."""
     from ..grading import grade_submission
     from .serialise import to_data
 
     try:
-        return 'graded', to_data(grade_submission(path, config, isolation))
+        return 'graded', to_data(grade_submission(path, config, isolation, same_files))
     except Exception as exc:  # our bug or the machine's; it stays with this student
         return 'stopped', f'the grader failed on it: {type(exc).__name__}: {exc}'
 
