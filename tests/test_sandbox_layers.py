@@ -97,7 +97,10 @@ def test_reads_leave_out_a_hidden_folder_and_follow_links_to_it(tmp_path: Path) 
     for folder in ('bin', 'lib/python3/dist-packages', 'lib/python3/other', 'lib/x'):
         (system / folder).mkdir(parents=True)
     (tmp_path / 'lib').symlink_to(system / 'lib')  # as /lib leads to /usr/lib
+    (system / 'lib/packages').symlink_to(system / 'lib/python3/dist-packages')
+    (system / 'lib/up').symlink_to(system)  # a link back up
     hidden = [str(tmp_path / 'lib' / 'python3' / 'dist-packages')]
+    # a rule is on what its path leads to: neither link may become one
     assert runtime.readable([str(system), str(tmp_path / 'lib')], hidden) == [
         str(system / 'bin'), str(system / 'lib/python3/other'), str(system / 'lib/x')]
 

@@ -47,12 +47,17 @@ def readable(allowed: Iterable[str], hidden: Iterable[str]) -> list[str]:
     hidden folder's siblings. Links are followed first: Landlock's rules are on what a
     path leads to (on most systems /lib leads to /usr/lib, which holds packages)."""
     kept_out = [Path(os.path.realpath(folder)) for folder in hidden]
-    found: list[str] = []
+    found: dict[Path, None] = {}  # in order, once: /lib and /usr may lead to one folder
+    seen: set[Path] = set()
 
     def visit(path: Path) -> None:
+        path = Path(os.path.realpath(path))
+        if path in seen:  # a link back up, or a folder reached twice
+            return
+        seen.add(path)
         holds = [folder for folder in kept_out if folder.is_relative_to(path)]
         if not holds:
-            found.append(str(path))
+            found[path] = None
         elif path not in holds and path.is_dir():
             try:
                 inside = sorted(path.iterdir())
@@ -60,9 +65,9 @@ def readable(allowed: Iterable[str], hidden: Iterable[str]) -> list[str]:
                 return  # a folder we cannot list: leave it all out
             for child in inside:
                 visit(child)
-    for path in dict.fromkeys(Path(os.path.realpath(p)) for p in allowed):
-        visit(path)
-    return list(dict.fromkeys(found))  # /lib and /usr may lead to the same folders
+    for path in allowed:
+        visit(Path(path))
+    return [str(path) for path in found]
 
 
 def coarse_read_paths(run_folder: Path) -> list[str]:
