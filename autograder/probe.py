@@ -62,11 +62,7 @@ class Probe:
         """Ask the child for the calls not yet known; returns those it did not try
         (after a timeout), which are not remembered: a later check may try them."""
         returned, failed = self._returned, self._failed
-        if failed:
-            missing = [a for a in args_list if a not in returned and a not in failed]
-        else:  # the common case: every call so far returned
-            missing = [a for a in args_list if a not in returned] if returned else \
-                list(args_list)
+        missing = [a for a in args_list if a not in returned and a not in failed]
         if not missing:
             return {}
         if len(missing) > 1:

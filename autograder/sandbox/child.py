@@ -12,9 +12,7 @@ import io
 import json
 import os
 import resource
-import signal
 import sys
-import time
 import traceback
 import types
 from typing import Any, Callable
@@ -24,72 +22,27 @@ from typing import Any, Callable
 MAX_ITEMS = 20
 MAX_TEXT = 100
 MAX_DEPTH = 2
+
+
+def sibling(name: str) -> types.ModuleType:
+    """A module of this folder, loaded by path: the grader's package is never imported."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), name + '.py'))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+clock = sibling('clock')  # the per-call limits
+
+
 # imported once in the zygote, so that no child pays for them: what the child itself
 # and the game file need, and what students import most (all standard library)
 WARM_MODULES = ('ast', 'random', 'collections', 'copy', 'functools', 'itertools', 'math')
 # modules sent with every load (the game file), compiled once in the zygote
 COMPILED: dict[tuple[str, str], types.CodeType] = {}
-
-
-class CallTimeout(BaseException):
-    """Raised in the student's code when one call runs past its limit; its argument
-    says whether the call was waiting (a sleep) rather than computing."""
-
-    @property
-    def waited(self) -> bool:
-        return bool(self.args and self.args[0])
-
-
-class Clock:
-    """Per-call limits without a system call per call. A timer ticks every TICK
-    seconds; its handler raises CallTimeout in the running call once that call has
-    computed (CPU time) for longer than its limit, or waited (real time, as in a
-    sleep) for longer than its wait limit; and again after as long once more, if
-    the call swallowed it. Calls are told apart by a counter, the length of the
-    list their results go into, so a batch of calls pays nothing per call. It never
-    raises in the code objects it is told to `spare` (the grader's own loop, between
-    two calls): the next tick will, if the call is still running by then."""
-
-    TICK = 0.02
-
-    def __init__(self, spare: frozenset[types.CodeType] = frozenset()) -> None:
-        self.spare = spare
-        self.limits: tuple[float, float] | None = None  # (computing, waiting) seconds
-        self.progress: list[Any] = []
-        self.seen = 0
-        self.cpu_from = self.wall_from = 0.0
-        signal.signal(signal.SIGALRM, self._tick)
-        signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
-
-    def start(self, computing: float, waiting: float, progress: list[Any] | None = None
-              ) -> None:
-        """Time the calls that add their results to `progress`, one at a time."""
-        self.progress = progress if progress is not None else []
-        self.seen = len(self.progress)
-        self._restart()
-        self.limits = (computing, waiting)
-
-    def stop(self) -> None:
-        self.limits = None
-
-    def _restart(self) -> None:
-        self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
-
-    def _tick(self, signum: int, frame: Any) -> None:
-        if self.limits is None or (frame is not None and frame.f_code in self.spare):
-            return
-        done = len(self.progress)
-        if done != self.seen:  # another call has begun since the last tick
-            self.seen = done
-            self._restart()
-            return
-        computing, waiting = self.limits
-        if time.process_time() - self.cpu_from > computing:
-            self._restart()
-            raise CallTimeout(False)
-        if time.monotonic() - self.wall_from > waiting:
-            self._restart()
-            raise CallTimeout(True)
 
 
 def encode(value: Any, depth: int = 0) -> list[Any]:
@@ -208,7 +161,7 @@ class Child:
         self.output = BoundedText(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
-        self.clock = Clock(spare=frozenset({Child._call_all.__code__}))
+        self.clock = clock.Clock(spare=frozenset({Child._call_all.__code__}))
 
     # -- the wire --------------------------------------------------------
     def receive(self) -> dict[str, Any] | None:
@@ -254,7 +207,7 @@ class Child:
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
             exec(code, self.namespace)
-        except CallTimeout as timeout:
+        except clock.CallTimeout as timeout:
             error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited}
         except BaseException as exc:
             error = describe_error(exc, self.filename)
@@ -299,7 +252,7 @@ class Child:
                                   else Wire(encode(value)))
                 self.clock.stop()
                 return values
-            except CallTimeout as timeout:
+            except clock.CallTimeout as timeout:
                 self.clock.stop()
                 values.append(Wire({'timeout': True, 'waited': timeout.waited}))
                 return values
@@ -365,17 +318,6 @@ def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
         child.serve()
     except BaseException:  # not the student's exit(): that is caught around their code
         os._exit(BROKE_DOWN)
-
-
-def sibling(name: str) -> types.ModuleType:
-    """A module of this folder, loaded by path: the grader's package is never imported."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(name, os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), name + '.py'))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def warm_up(preload: dict[str, str]) -> None:
