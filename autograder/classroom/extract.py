@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import UsageError
+from ..safe_files import MAX_DEPTH
 
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
 MAX_TOTAL_BYTES = 256 * 1024 * 1024
@@ -80,6 +81,8 @@ def _checked_name(info: zipfile.ZipInfo) -> tuple[str, tuple[str, ...], str | No
         return shown, (), 'its path climbs out of the class folder with ..'
     if not parts or any('\x00' in p for p in parts):
         return shown, (), 'its name is empty or holds a NUL character'
+    if len(parts) > MAX_DEPTH:
+        return shown, (), f'its path nests folders more than {MAX_DEPTH} deep'
     if (info.external_attr >> 16) & 0o170000 == 0o120000:
         return shown, (), 'it is a symbolic link'
     if info.flag_bits & 0x1:

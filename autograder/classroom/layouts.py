@@ -12,14 +12,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import UsageError
+from ..safe_files import MAX_DEPTH, Refused, listing, read_limited
 from .lms import canvas_students, is_moodle, moodle_students
-from .links import without_links
+from .screening import screened
 from .students import Student, file_stems
 
 LAYOUTS = ('folders', 'flat', 'nbgrader', 'canvas', 'moodle')
 SUBMISSION_SUFFIXES = ('.py', '.ipynb')
 DEFAULT_ASSIGNMENT = 'hexapawn'
 IGNORED = frozenset({'__MACOSX', '__pycache__', 'Thumbs.db'})
+TIMESTAMP_BYTES = 256  # nbgrader writes some 30
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ def find_students(path: Path, layout: str | None, workdir: Path,
     found = _found(path, layout or detect(path), workdir, assignment)
     stems = file_stems(found.students)
     root = workdir if found.layout in ('canvas', 'moodle') else path
-    return replace(found, students=tuple(without_links(s, root, workdir, stems[s.id])
+    return replace(found, students=tuple(screened(s, root, workdir, stems[s.id])
                                          for s in found.students))
 
 
@@ -102,7 +104,7 @@ def _not_python(files: list[Path]) -> list[str]:
 def _nbgrader(path: Path, assignment: str | None) -> Found:
     submitted = path if path.name == 'submitted' else path / 'submitted'
     people = [p for p in _visible(submitted) if p.is_dir()]
-    names = sorted({a.name for p in people for a in _visible(p) if a.is_dir()})
+    names = sorted({name for p in people for name in _folders_in(p)})
     if assignment is None:
         if len(names) > 1:
             raise UsageError(f'{submitted} holds several assignments: {", ".join(names)}',
@@ -115,31 +117,61 @@ def _nbgrader(path: Path, assignment: str | None) -> Found:
             students.append(Student(person.name, None,
                                     problem=f'nothing handed in for {assignment}'))
             continue
-        stamp = folder / 'timestamp.txt'
-        when = stamp.read_text(encoding='utf-8', errors='replace').strip()[:64] \
-            if stamp.is_file() else ''
-        students.append(_descended(Student(person.name, folder, timestamp=when)))
+        when, notes = _timestamp(folder / 'timestamp.txt')
+        students.append(_descended(Student(person.name, folder, notes=notes,
+                                           timestamp=when)))
     return Found('nbgrader', tuple(students), assignment)
+
+
+def _timestamp(stamp: Path) -> tuple[str, tuple[str, ...]]:
+    """What nbgrader wrote in timestamp.txt, read without following a link."""
+    try:
+        data = read_limited(stamp, TIMESTAMP_BYTES)
+    except FileNotFoundError:
+        return '', ()
+    except OSError as exc:
+        return '', (f'timestamp.txt was not read: {exc.strerror}',)
+    return data.decode('utf-8', errors='replace').strip()[:64], ()
 
 
 def _descended(student: Student) -> Student:
     """A folder holding only one folder (a zipped-up project, say) is graded inside it."""
     folder = student.path
-    if folder is None or not folder.is_dir():
+    inner: list[str] = []
+    while folder is not None and len(inner) < MAX_DEPTH and not folder.is_symlink() \
+            and folder.is_dir():
+        try:
+            inside = [e for e in listing(folder) if _shown(e.parts[0])]
+        except Refused as exc:
+            return replace(student, path=None,
+                           problem=f'{folder.name}: {exc.strerror}: nothing was graded')
+        if any(e.kind == 'file' and Path(e.parts[0]).suffix in SUBMISSION_SUFFIXES
+               for e in inside):
+            break
+        folders = [e.parts[0] for e in inside if e.kind == 'folder']
+        if len(folders) != 1:
+            break
+        inner.append(folders[0])
+        folder = folder / folders[0]
+    if not inner:
         return student
-    inside = _visible(folder)
-    if any(p.is_file() and p.suffix in SUBMISSION_SUFFIXES for p in inside):
-        return student
-    folders = [p for p in inside if p.is_dir()]
-    if len(folders) != 1:
-        return student
-    note = f'the files were found inside the folder {folders[0].name}/'
-    return _descended(replace(student, path=folders[0], notes=student.notes + (note,)))
+    note = f'the files were found inside the folder {"/".join(inner)}/'
+    return replace(student, path=folder, notes=student.notes + (note,))
+
+
+def _folders_in(person: Path) -> list[str]:
+    try:
+        return [e.parts[0] for e in listing(person) if e.kind == 'folder' and _shown(e.parts[0])]
+    except Refused:  # their row says so when their assignment is looked for
+        return []
+
+
+def _shown(name: str) -> bool:
+    return not name.startswith('.') and name not in IGNORED
 
 
 def _visible(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.iterdir()
-                      if not p.name.startswith('.') and p.name not in IGNORED)
+        return sorted(p for p in folder.iterdir() if _shown(p.name))
     except OSError as exc:
         raise UsageError(f'{folder}: cannot be read ({exc.strerror})') from None

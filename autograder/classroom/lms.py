@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import EXERCISE_NAMES
+from ..safe_files import make_folders
 from .extract import Rejected, read_zip
 from .students import Student, file_stems
 
@@ -103,23 +104,22 @@ def _attribute(rejected: list[Rejected], hands: dict[str, _Hand], stray: list[st
 def _write(hands: dict[str, _Hand], workdir: Path) -> list[Student]:
     students = [Student(user, None, name=hand.name) for user, hand in sorted(hands.items())]
     stems = file_stems(students)
+    workdir.mkdir(parents=True, exist_ok=True)  # ours: only what comes below is theirs
     written = []
     for student in students:
         hand = hands[student.id]
-        folder = workdir / stems[student.id]
+        folder = make_folders(workdir, (stems[student.id],))
         notes = list(hand.notes)
         for parts, data in sorted(hand.files.items()):
             notes += _write_file(folder, parts, data)
-        folder.mkdir(parents=True, exist_ok=True)
         written.append(Student(student.id, folder, name=hand.name, notes=tuple(notes),
                                late=hand.late))
     return written
 
 
 def _write_file(folder: Path, parts: tuple[str, ...], data: bytes) -> list[str]:
-    target = folder.joinpath(*parts)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target = make_folders(folder, parts[:-1]) / parts[-1]
         with open(target, 'xb') as stream:  # 'x': never through a file already there
             stream.write(data)
     except OSError as exc:
