@@ -11,7 +11,7 @@ import pytest
 
 from autograder.cli import main
 
-from class_records import fast_config, write_class
+from class_records import PIECES, fast_config, write_class
 
 ROSTER = '''
 [[student]]
@@ -190,3 +190,38 @@ def test_an_empty_class_is_a_usage_error(tmp_path: Path,
     code, _, err = grade(capsys, str(tmp_path / 'class'), '--out', str(tmp_path / 'out'))
     assert code == 2
     assert f'error: {tmp_path}/class: no submissions found in it' in err.splitlines()
+
+
+SURROGATE_MIRROR = 'def mirror(board):\n    raise ValueError("bad \\udc80 text")\n'
+SURROGATE_WINNER = 'def winner(board, side):\n    return "\\udc80"\n'
+
+
+def test_text_no_encoding_can_write_never_stops_the_pages(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = fast_config(tmp_path)
+    klass, out = tmp_path / 'class', tmp_path / 'out'
+    for student, files in (('ada', {'mirror.py': (PIECES / 'mirror' / 'correct_slicing.py'
+                                                  ).read_text()}),
+                           ('eve', {'mirror.py': SURROGATE_MIRROR,
+                                    'winner.py': SURROGATE_WINNER}),
+                           ('=1+1', {}), ('zo\udcff', {})):  # a folder named in Latin-1
+        (klass / student).mkdir(parents=True)
+        for name, text in files.items():
+            (klass / student / name).write_text(text)
+    for run in ('first', 'from the cache'):
+        code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config))
+        match = SUMMARY.fullmatch(lines[0])
+        assert code == 0 and match, run
+        assert match.group(4) == (None if run == 'first' else '4')
+        eve = (out / 'feedback' / 'eve.html').read_text(encoding='utf-8')
+        assert 'bad \\udc80 text' in eve and '\\udc80' in eve.split('bad', 1)[1].split(
+            'winner', 1)[1]
+        assert (out / 'feedback' / 'ada.html').is_file()
+        assert '<a href="feedback/zo.html">zo\\udcff</a>' in (out / 'summary.html'
+                                                               ).read_text(encoding='utf-8')
+        rows = (out / 'grades.csv').read_text(encoding='utf-8').splitlines()
+        assert [row.split(',')[:6] for row in rows[1:]] == [
+            ["'=1+1", '', '0', '0', '0', '0'], ['ada', '', '3', '0', '0', '3'],
+            ['eve', '', '0', '0', '0', '0'], ['zo\\udcff', '', '0', '0', '0', '0']]
+        for page in out.rglob('*.html'):
+            page.unlink()  # the rerun writes them again, from the cache

@@ -13,6 +13,7 @@ from ..render.gradebook_csv import grades_csv, nbgrader_csv
 from ..render.gradescope import results_json
 from ..render.html_feedback import feedback_page
 from ..render.html_summary import summary_page
+from ..render.text import encodable
 from ..visibility import for_students
 from .batch import Batch
 from .students import file_stems
@@ -44,7 +45,7 @@ def write_outputs(batch: Batch, out: Path) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
-    data = text.encode('utf-8')
+    data = encodable(text).encode('utf-8')
     try:
         if path.read_bytes() == data:
             return

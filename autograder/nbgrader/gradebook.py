@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..errors import UsageError
 from ..exercises import EXERCISES
 from ..render import terminal
+from ..render.text import encodable
 from ..results import ExerciseResult, SubmissionResult
 from ..visibility import for_students
 from .layout import ASSIGNMENT, CONFIG_FILE, NOTEBOOK, answer_cell, test_cell
@@ -38,7 +39,8 @@ def write_gradebook(course: Path, graded: Sequence[tuple[str, SubmissionResult]]
         maxima = _grading_cells(gradebook, course)
         for _, result in graded:  # all checked before anything is written
             _check_points(result, maxima)
-        for student, result in graded:
+        for named, result in graded:
+            student = encodable(named)  # the database takes UTF-8 only
             gradebook.update_or_create_student(student)
             gradebook.update_or_create_submission(ASSIGNMENT, student)
             for exercise in for_students(result, show).exercises:

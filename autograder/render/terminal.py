@@ -5,6 +5,7 @@ import os
 from typing import IO
 
 from ..results import CheckResult, ExerciseResult, Finding, SubmissionResult
+from .text import encodable
 
 LABELS = {'passed': 'PASS', 'failed': 'FAIL', 'skipped': 'SKIP'}
 COLOURS = {'passed': '32', 'failed': '31', 'skipped': '33'}
@@ -23,7 +24,7 @@ def render(result: SubmissionResult, colour: bool = False) -> str:
         lines += _exercise(exercise, colour)
     lines.append('')
     lines.append(_verdict(result))
-    return '\n'.join(lines) + '\n'
+    return encodable('\n'.join(lines) + '\n')
 
 
 def _summary(result: SubmissionResult) -> str:
