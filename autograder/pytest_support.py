@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import __version__
 from .config import Config, load_config
+from .config_file import choose
 from .exercises import BY_NAME
 from .grading import grade_exercise
 from .loading import locate
@@ -36,9 +37,9 @@ def _isolation() -> Isolation:
 
 
 def _config(folder: Path) -> Config:
-    # `hexgrade check .` in this folder would read its grader.toml, if it has one
-    local = folder / 'grader.toml'
-    return load_config(local if local.is_file() else None)
+    # As `hexgrade check` chooses: a grader.toml in the student's own folder is the
+    # student's, and a harness that runs pytest there must not take points from it.
+    return load_config(choose(None, folder).path)
 
 
 def graded(exercise: str, folder: Path) -> tuple[SubmissionResult, str]:

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from ..config import Config, load_config
+from ..config_file import choose
 from ..errors import UsageError
 from ..sandbox.isolation import Isolation
 from ..sandbox.probing import probe
@@ -15,17 +16,30 @@ EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument('--config', type=Path, metavar='FILE',
-                        help='grading settings (default: ./grader.toml if there is one, '
-                             'else the built-in defaults)')
+                        help='grading settings (default: ./grader.toml if there is one and '
+                             'the current folder is not inside what is graded, else the '
+                             'built-in defaults)')
 
 
 def config_from(args: argparse.Namespace) -> Config:
-    if args.config is not None:
-        if not args.config.is_file():
-            raise UsageError(f'{args.config}: no such file')
-        return load_config(args.config)
-    local = Path('grader.toml')
-    return load_config(local if local.is_file() else None)
+    """The teacher's settings, never a submission's; where they came from is said on
+    stderr, so that a grade can always be traced to its settings."""
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f'{args.config}: no such file')
+    choice = choose(args.config, _graded(args))
+    config = load_config(choice.path)
+    print(choice.said, file=sys.stderr)
+    return config
+
+
+def _graded(args: argparse.Namespace) -> Path | None:
+    """What the command grades: `check`'s PATH or `grade`'s CLASS (no CLASS: the
+    sample class, which is ours)."""
+    for name in ('path', 'class_path'):
+        value = getattr(args, name, None)
+        if isinstance(value, Path):
+            return value
+    return None
 
 
 def isolation_from(args: argparse.Namespace) -> Isolation:
