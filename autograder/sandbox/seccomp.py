@@ -1,9 +1,14 @@
-"""A seccomp filter, built with plain ctypes: no sockets, no new processes, no exec,
-no signals to anyone but the child itself, no tracing, no namespaces or mounts.
+"""A seccomp filter by allow list, built with plain ctypes: a child may make only
+the system calls the interpreter, its standard library and the wire to the parent
+need (`ALLOWED`, each with the reason it is there). Some of those are allowed only
+with harmless arguments (`BY_ARGUMENT`): a thread but not a process, signals and
+resource limits for the child itself only, `fcntl` and `ioctl` commands that
+touch nothing but the file. `DENIED` names the calls an attack would reach for and
+says why; they fail with EPERM. Any other call fails with ENOSYS, as on a kernel
+that lacks it, so that the C library falls back to an older call where it has one
+(`clone3` to `clone`, whose flags a filter can see).
 
-Threads stay allowed (a `clone` with CLONE_THREAD), so a student's
-`threading.Thread` still works; `clone3` says ENOSYS so the C library falls back
-to `clone`, whose flags a filter can see. Standard library only, like `landlock`.
+Standard library only, like `landlock`: the child loads this file by path.
 """
 from __future__ import annotations
 
@@ -15,25 +20,239 @@ import struct
 
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 AUDIT_ARCH_X86_64 = 0xC000003E
-ALLOW, KILL = 0x7FFF0000, 0x80000000
+ALLOW, KILL, ERRNO = 0x7FFF0000, 0x80000000, 0x00050000
 LD_ABS, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
-NR, ARCH, ARG0_LOW = 0, 4, 16
+NR, ARCH, ARG0_LOW, ARG1_LOW = 0, 4, 16, 24
 CLONE_THREAD = 0x00010000
 X32_BIT = 0x40000000
+REFUSED = ERRNO | errno.EPERM
+UNKNOWN = ERRNO | errno.ENOSYS
 
-# x86_64 numbers: the only architecture this filter knows (others: layer not offered)
-DENIED = {
-    'socket': 41, 'socketpair': 53, 'fork': 57, 'vfork': 58, 'execve': 59,
-    'execveat': 322, 'ptrace': 101, 'process_vm_readv': 310, 'process_vm_writev': 311,
-    'tkill': 200, 'rt_sigqueueinfo': 129, 'rt_tgsigqueueinfo': 297,
-    'pidfd_send_signal': 424, 'pidfd_open': 434, 'pidfd_getfd': 438,
-    'setsid': 112, 'setpgid': 109, 'unshare': 272, 'setns': 308, 'mount': 165,
-    'umount2': 166, 'pivot_root': 155, 'chroot': 161, 'bpf': 321, 'userfaultfd': 323,
-    'perf_event_open': 298, 'io_uring_setup': 425, 'keyctl': 250, 'add_key': 248,
-    'request_key': 249, 'kcmp': 312, 'personality': 135, 'open_by_handle_at': 304,
-    'fanotify_init': 300, 'init_module': 175, 'finit_module': 313, 'reboot': 169,
+# x86_64 numbers: the only architecture this filter knows (others: layer not offered).
+# The most frequent calls come first: the filter tries them in order.
+ALLOWED: dict[str, tuple[int, str]] = {
+    'read': (0, 'the wire from the parent; reading files Landlock allows'),
+    'write': (1, 'the wire to the parent; writing files in its own folder'),
+    'clock_gettime': (228, 'the per-call clock (CPU time is not in the vDSO)'),
+    'rt_sigreturn': (15, 'the end of every tick of the per-call clock'),
+    'newfstatat': (262, 'imports look for files'),
+    'openat': (257, 'imports open modules; files in its own folder (Landlock decides)'),
+    'close': (3, 'closing files'),
+    'lseek': (8, 'reading source files'),
+    'mmap': (9, 'memory, and loading extension modules'),
+    'munmap': (11, 'memory'),
+    'brk': (12, 'memory'),
+    'mprotect': (10, 'loading extension modules, thread stacks'),
+    'mremap': (25, 'growing large lists and strings'),
+    'madvise': (28, 'the allocator giving memory back; threads ending'),
+    'futex': (202, 'locks between threads'),
+    'getdents64': (217, 'listing a folder (imports, os.listdir)'),
+    'fstat': (5, 'io.open looks at what it opened'),
+    'stat': (4, 'os.stat, older C code'),
+    'lstat': (6, 'os.lstat, older C code'),
+    'statx': (332, 'os.stat in newer C libraries'),
+    'open': (2, 'older C code opening files'),
+    'access': (21, 'os.access, os.path checks'),
+    'faccessat': (269, 'os.access'),
+    'faccessat2': (439, 'os.access in newer C libraries'),
+    'readlink': (89, 'os.readlink, path resolution in the standard library'),
+    'readlinkat': (267, 'os.readlink'),
+    'getcwd': (79, 'os.getcwd, relative imports'),
+    'chdir': (80, 'os.chdir within what Landlock allows'),
+    'fchdir': (81, 'os.chdir on a folder fd'),
+    'mkdir': (83, 'folders in its own folder (Landlock decides where)'),
+    'mkdirat': (258, 'os.mkdir'),
+    'rmdir': (84, 'tempfile clean-up in its own folder'),
+    'unlink': (87, 'removing its own files'),
+    'unlinkat': (263, 'removing its own files'),
+    'rename': (82, 'renaming its own files'),
+    'renameat': (264, 'renaming its own files'),
+    'renameat2': (316, 'renaming its own files'),
+    'ftruncate': (77, 'rewriting its own files'),
+    'truncate': (76, 'rewriting its own files (Landlock decides which)'),
+    'fsync': (74, 'flushing its own files'),
+    'fdatasync': (75, 'flushing its own files'),
+    'flock': (73, 'locks on its own open files'),
+    'pread64': (17, 'reading files at an offset'),
+    'pwrite64': (18, 'writing files at an offset'),
+    'readv': (19, 'buffered reads'),
+    'writev': (20, 'buffered writes'),
+    'statfs': (137, 'os.statvfs'),
+    'fstatfs': (138, 'os.fstatvfs'),
+    'dup': (32, 'os.dup'),
+    'dup2': (33, 'os.dup2'),
+    'dup3': (292, 'os.dup2 in newer C libraries'),
+    'pipe': (22, 'os.pipe, within the process'),
+    'pipe2': (293, 'os.pipe, within the process'),
+    'close_range': (436, 'os.closerange'),
+    'umask': (95, 'os.umask: only its own new files'),
+    'rt_sigaction': (13, 'the per-call clock, signal.signal'),
+    'rt_sigprocmask': (14, 'threads, signal masks'),
+    'rt_sigpending': (127, 'signal.sigpending'),
+    'rt_sigtimedwait': (128, 'signal.sigtimedwait'),
+    'rt_sigsuspend': (130, 'signal.pause'),
+    'sigaltstack': (131, 'threads, fault handling'),
+    'setitimer': (38, 'the per-call clock'),
+    'getitimer': (36, 'signal.getitimer'),
+    'alarm': (37, 'signal.alarm'),
+    'pause': (34, 'signal.pause'),
+    'nanosleep': (35, 'time.sleep'),
+    'clock_nanosleep': (230, 'time.sleep'),
+    'clock_getres': (229, 'time.get_clock_info'),
+    'gettimeofday': (96, 'time.time in older C code'),
+    'time': (201, 'time.time in older C code'),
+    'times': (100, 'os.times'),
+    'getrusage': (98, 'resource.getrusage'),
+    'select': (23, 'select.select, waiting within the process'),
+    'pselect6': (270, 'select.select'),
+    'poll': (7, 'select.poll'),
+    'ppoll': (271, 'select.poll'),
+    'sched_yield': (24, 'threads giving way'),
+    'sched_getaffinity': (204, 'os.cpu_count, os.sched_getaffinity'),
+    'set_robust_list': (273, 'a new thread'),
+    'rseq': (334, 'a new thread'),
+    'set_tid_address': (218, 'a new thread'),
+    'gettid': (186, 'threading.get_native_id'),
+    'exit': (60, 'a thread ending'),
+    'exit_group': (231, 'the child ending'),
+    'restart_syscall': (219, 'a sleep interrupted by the clock'),
+    'getrandom': (318, 'random seeds, os.urandom'),
+    'uname': (63, 'platform, os.uname'),
+    'sysinfo': (99, 'os.sysconf'),
+    'getpid': (39, 'os.getpid'),
+    'getppid': (110, 'os.getppid'),
+    'getuid': (102, 'os.getuid'),
+    'geteuid': (107, 'os.geteuid'),
+    'getgid': (104, 'os.getgid'),
+    'getegid': (108, 'os.getegid'),
+    'getgroups': (115, 'os.getgroups'),
+    'getresuid': (118, 'os.getresuid'),
+    'getresgid': (120, 'os.getresgid'),
+    'getpgrp': (111, 'os.getpgrp'),
+    'getpgid': (121, 'os.getpgid'),
+    'getsid': (124, 'os.getsid'),
+    'getpriority': (140, 'os.getpriority (reading only)'),
+    'getrlimit': (97, 'resource.getrlimit'),
+    'setrlimit': (160, 'resource.setrlimit: its own limits, which it can only lower'),
 }
-CLONE, CLONE3, KILL_NR, TGKILL = 56, 435, 62, 234
+
+# allowed with these arguments only (the rest is refused): (argument offset, values);
+# a value of None means the child's own pid
+BY_ARGUMENT: dict[str, tuple[int, int, tuple[int | None, ...], str]] = {
+    'kill': (62, ARG0_LOW, (None, 0), 'signals to itself only (0: its own group, itself)'),
+    'tgkill': (234, ARG0_LOW, (None,), 'signals to its own threads only'),
+    'prlimit64': (302, ARG0_LOW, (None, 0), 'its own limits only, never another process\'s'),
+    # duplicate, close-on-exec, status flags, locks, pipe size; not F_SETOWN (8),
+    # F_SETSIG (10), F_SETOWN_EX (15), F_SETLEASE (1024) or F_NOTIFY (1026), which
+    # make the kernel signal another process
+    'fcntl': (72, ARG1_LOW, (0, 1, 2, 3, 4, 5, 6, 7, 36, 37, 38, 1030, 1032),
+              'flags and locks on its own open files, no signals to others'),
+    # is it a terminal, its size, bytes waiting, blocking, close-on-exec; no file
+    # attribute ioctls (FS_IOC_SETFLAGS and the like)
+    'ioctl': (16, ARG1_LOW, (0x5401, 0x5413, 0x541B, 0x5421, 0x5450, 0x5451),
+              'io.open asks whether a file is a terminal; nothing that changes a file'),
+}
+CLONE, CLONE3 = 56, 435  # clone: threads only (its flags are in a register)
+
+DENIED: dict[str, tuple[int, str]] = {
+    'socket': (41, 'no network, no sockets to the grader'),
+    'socketpair': (53, 'no sockets'),
+    'fork': (57, 'no new processes'),
+    'vfork': (58, 'no new processes'),
+    'execve': (59, 'no other programs'),
+    'execveat': (322, 'no other programs'),
+    'ptrace': (101, 'no looking into other processes'),
+    'process_vm_readv': (310, 'no reading other processes'),
+    'process_vm_writev': (311, 'no writing other processes'),
+    'tkill': (200, 'signals go through kill and tgkill, checked'),
+    'rt_sigqueueinfo': (129, 'no signals to others'),
+    'rt_tgsigqueueinfo': (297, 'no signals to others'),
+    'pidfd_send_signal': (424, 'no signals to others'),
+    'pidfd_open': (434, 'no handles on other processes'),
+    'pidfd_getfd': (438, 'no taking other processes\' files'),
+    'setsid': (112, 'it stays in the session the grader kills'),
+    'setpgid': (109, 'it stays in the group the grader kills'),
+    'unshare': (272, 'no namespaces'),
+    'setns': (308, 'no namespaces'),
+    'mount': (165, 'no mounts'),
+    'umount2': (166, 'no mounts'),
+    'pivot_root': (155, 'no mounts'),
+    'chroot': (161, 'no mounts'),
+    'bpf': (321, 'no kernel programs'),
+    'userfaultfd': (323, 'no page-fault tricks against the kernel'),
+    'perf_event_open': (298, 'no watching the machine'),
+    'io_uring_setup': (425, 'no calls that bypass this filter'),
+    'keyctl': (250, 'no kernel keyrings (shared by a uid)'),
+    'add_key': (248, 'no kernel keyrings'),
+    'request_key': (249, 'no kernel keyrings'),
+    'kcmp': (312, 'no comparing other processes'),
+    'personality': (135, 'no changing how calls are read'),
+    'open_by_handle_at': (304, 'no opening files around Landlock'),
+    'name_to_handle_at': (303, 'no file handles'),
+    'fanotify_init': (300, 'no watching other files'),
+    'inotify_init1': (294, 'no watching other files'),
+    'init_module': (175, 'no kernel modules'),
+    'finit_module': (313, 'no kernel modules'),
+    'reboot': (169, 'no restarting the machine'),
+    # SysV IPC and POSIX message queues: kernel objects that outlive the child, charged
+    # to its memory group and visible to other children
+    'shmget': (29, 'shared memory outlives the child and poisons the next'),
+    'shmat': (30, 'shared memory'),
+    'shmctl': (31, 'shared memory'),
+    'shmdt': (67, 'shared memory'),
+    'semget': (64, 'semaphores outlive the child'),
+    'semop': (65, 'semaphores'),
+    'semctl': (66, 'semaphores'),
+    'semtimedop': (220, 'semaphores'),
+    'msgget': (68, 'message queues outlive the child'),
+    'msgsnd': (69, 'message queues'),
+    'msgrcv': (70, 'message queues'),
+    'msgctl': (71, 'message queues'),
+    'mq_open': (240, 'POSIX message queues outlive the child'),
+    'mq_unlink': (241, 'POSIX message queues'),
+    'memfd_create': (319, 'memory outside the allocator\'s limits'),
+    # other processes' scheduling and limits
+    'setpriority': (141, 'no slowing down other processes (the grader\'s group)'),
+    'sched_setaffinity': (203, 'no moving other processes'),
+    'sched_setscheduler': (144, 'no changing other processes\' scheduling'),
+    'sched_setparam': (142, 'no changing other processes\' scheduling'),
+    'ioprio_set': (251, 'no changing other processes\' disk priority'),
+    'migrate_pages': (256, 'no moving other processes\' memory'),
+    'move_pages': (279, 'no moving other processes\' memory'),
+    # metadata: Landlock does not cover it, and a filter cannot tell one path from another
+    'chmod': (90, 'no setuid bits or modes, anywhere'),
+    'fchmod': (91, 'no modes'),
+    'fchmodat': (268, 'no modes'),
+    'fchmodat2': (452, 'no modes'),
+    'chown': (92, 'no owners'),
+    'fchown': (93, 'no owners'),
+    'lchown': (94, 'no owners'),
+    'fchownat': (260, 'no owners'),
+    'utime': (132, 'no file times'),
+    'utimes': (235, 'no file times'),
+    'futimesat': (261, 'no file times'),
+    'utimensat': (280, 'no file times'),
+    'setxattr': (188, 'no file attributes'),
+    'lsetxattr': (189, 'no file attributes'),
+    'fsetxattr': (190, 'no file attributes'),
+    'removexattr': (197, 'no file attributes'),
+    'lremovexattr': (198, 'no file attributes'),
+    'fremovexattr': (199, 'no file attributes'),
+    'mknod': (133, 'no devices or fifos'),
+    'mknodat': (259, 'no devices or fifos'),
+    'link': (86, 'no links (the grader removes its folder without following any)'),
+    'linkat': (265, 'no links'),
+    'symlink': (88, 'no links'),
+    'symlinkat': (266, 'no links'),
+    'setuid': (105, 'no changing who it is'),
+    'setgid': (106, 'no changing who it is'),
+    'setreuid': (113, 'no changing who it is'),
+    'setresuid': (117, 'no changing who it is'),
+    'capset': (126, 'no capabilities'),
+    'prctl': (157, 'no changing its own protections'),
+    'seccomp': (317, 'no other filters'),
+    'landlock_create_ruleset': (444, 'no changing its own protections'),
+}
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -56,20 +275,24 @@ def available() -> bool:
 
 def program(own_pid: int) -> list[tuple[int, int, int, int]]:
     """The filter as (code, jump-if-true, jump-if-false, k) instructions."""
-    refused = 0x00050000 | errno.EPERM
     lines = [(LD_ABS, 0, 0, ARCH), (JEQ, 1, 0, AUDIT_ARCH_X86_64), (RET, 0, 0, KILL),
-             (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, refused)]
-    for number in DENIED.values():
-        lines += [(JEQ, 0, 1, number), (RET, 0, 0, refused)]
-    lines += [(JEQ, 0, 1, CLONE3), (RET, 0, 0, 0x00050000 | errno.ENOSYS)]
+             (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, REFUSED)]
+    for number, _ in ALLOWED.values():
+        lines += [(JEQ, 0, 1, number), (RET, 0, 0, ALLOW)]
     # clone: a thread may start, a process may not
     lines += [(JEQ, 0, 4, CLONE), (LD_ABS, 0, 0, ARG0_LOW), (JSET, 0, 1, CLONE_THREAD),
-              (RET, 0, 0, ALLOW), (RET, 0, 0, refused)]
-    # kill and tgkill: only the child itself (0 means its own process group: itself)
-    for number in (KILL_NR, TGKILL):
-        lines += [(JEQ, 0, 5, number), (LD_ABS, 0, 0, ARG0_LOW), (JEQ, 2, 0, own_pid),
-                  (JEQ, 1, 0, 0), (RET, 0, 0, refused), (RET, 0, 0, ALLOW)]
-    lines.append((RET, 0, 0, ALLOW))
+              (RET, 0, 0, ALLOW), (RET, 0, 0, REFUSED)]
+    for number, offset, values, _ in BY_ARGUMENT.values():
+        wanted = [own_pid if value is None else value for value in values]
+        # load the argument, allow on any wanted value, else refuse; the number is
+        # loaded again after (the accumulator held the argument)
+        body = [(LD_ABS, 0, 0, offset)]
+        body += [(JEQ, len(wanted) - i, 0, value) for i, value in enumerate(wanted)]
+        body += [(RET, 0, 0, REFUSED), (RET, 0, 0, ALLOW)]
+        lines += [(JEQ, 0, len(body), number), *body]
+    for number, _ in DENIED.values():
+        lines += [(JEQ, 0, 1, number), (RET, 0, 0, REFUSED)]
+    lines.append((RET, 0, 0, UNKNOWN))
     return lines
 
 
