@@ -51,6 +51,9 @@ class ExerciseResult:
     problem: str | None = None
     misconception: str | None = None
     flags: tuple[Flag, ...] = ()
+    # where the function goes wrong, in the words its hints use, when no known mistake
+    # explains it: for tools that count failures by kind, beside `misconception`
+    description: str | None = None
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,10 @@ def for_students(result: SubmissionResult, show: str) -> SubmissionResult:
 
 
 def _exercise(exercise: ExerciseResult, show: str) -> ExerciseResult:
-    # the diagnosis stays for the teacher (Gradescope keeps extra_data from students);
-    # flags are for the teacher alone
+    # the diagnosis (a named misconception or a description of where the function goes
+    # wrong) stays for the teacher: Gradescope keeps extra_data from students. A
+    # description tells no expected value that the check's title does not already give,
+    # so "hints" shows it, as the hint it is. Flags are for the teacher alone
     if show == 'score':
         status: Status = 'passed' if exercise.points >= exercise.max_points else 'failed'
         total = CheckResult('score', f'{exercise.exercise} score', status, exercise.points,

@@ -27,6 +27,8 @@ def _test(result: SubmissionResult, exercise: ExerciseResult, check: CheckResult
                              'flags': [flag.kind for flag in exercise.flags]}
     if check.status == 'failed' and exercise.misconception:
         extra['misconception'] = exercise.misconception
+    if check.status == 'failed' and exercise.description:
+        extra['description'] = exercise.description
     return {
         'name': f'{exercise.exercise}: {check.title}',
         'score': check.points,

@@ -1,0 +1,83 @@
+"""Explaining a failing function that no known mistake matches, from what it really did.
+
+`explain` describes where the function goes wrong on its exercise's whole domain
+(all boards, all positions, both calls of count_boxes) and picks, for each failed
+check, a hint that speaks of what the function returned at that check's call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping, Sequence
+
+from ..exercise import Exercise
+from ..exercises import mirror, winner
+from ..failures import Failure
+from ..probe import Args, Probe
+from ..sandbox.outcomes import Returned
+from . import boards, counts, positions
+from .description import Description
+from .returned import about
+
+__all__ = ['Description', 'Explanation', 'explain']
+
+
+@dataclass(frozen=True)
+class Explanation:
+    description: Description | None
+    hints: dict[str, str] = field(default_factory=dict)  # check name -> hint
+
+    def hint(self, check: str) -> str | None:
+        return self.hints.get(check)
+
+    @property
+    def text(self) -> str | None:
+        return self.description.text if self.description else None
+
+
+Describer = Callable[[Probe], 'Description | None']
+DESCRIBERS: dict[str, tuple[Describer, Callable[[], Sequence[Args]]]] = {
+    'mirror': (boards.describe, lambda: mirror.EVERY_BOARD),
+    'winner': (positions.describe, lambda: winner.POSITIONS),
+    'count_boxes': (counts.describe, lambda: [(True,), (False,)]),
+}
+
+
+def explain(exercise: Exercise, statuses: Mapping[str, Any], probe: Probe) -> Explanation:
+    """The description of where the function is wrong, and a hint for each failed check
+    that the description or the returned value can speak to."""
+    described = DESCRIBERS[exercise.name][0](probe) if exercise.name in DESCRIBERS else None
+    hints: dict[str, str] = {}
+    for check in exercise.checks:
+        status = statuses.get(check.name)
+        if isinstance(status, Failure):
+            hint = _hint(exercise.name, status, described, probe)
+            if hint:
+                hints[check.name] = hint
+    return Explanation(described, hints)
+
+
+def _hint(exercise: str, failure: Failure, described: Description | None, probe: Probe
+          ) -> str | None:
+    call = failure.call
+    if call is None or call.function != probe.function:
+        return None
+    said = [failure.hint] if failure.hint else []
+    outcome = probe.outcomes([call.args])[0]
+    if isinstance(outcome, Returned):
+        form = about(exercise, outcome.value)
+        if form:
+            said.append(form)
+    # the description speaks of the inputs where the function is wrong: it cannot explain
+    # a failure at an input of its domain where the function is right
+    where = _index(exercise).get(call.args)
+    if described and (where is None or described.wrong >> where & 1) and \
+            (described.telling or not said):
+        said.append(described.text)
+    return ' '.join(said) if said else None
+
+
+@lru_cache(maxsize=None)
+def _index(exercise: str) -> dict[Args, int]:
+    _, domain = DESCRIBERS[exercise]
+    return {args: i for i, args in enumerate(domain())}

@@ -1,0 +1,84 @@
+"""How a described set of inputs reads to a student: counts first, in plain words."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..sandbox.outcomes import Outcome, Raised, Returned
+from ..sandbox.values import type_name
+from .search import Formula, Literal, exact, nearest
+
+
+def sentence(formula: Formula, wrong: int, nouns: str) -> str:
+    """'wrong on all 8 positions where ...', or, when the formula is near but not
+    exact, 'wrong on 7 of the 8 positions where ..., and on 1 other'."""
+    described = formula.mask.bit_count()
+    hits = (formula.mask & wrong).bit_count()
+    others = (wrong & ~formula.mask).bit_count()
+    where = f'where {formula.words}'
+    if hits < described:
+        text = f'wrong on {hits} of the {described} {nouns} {where}'
+    elif described == 1:
+        text = f'wrong on the one {nouns[:-1]} {where}'
+    elif described == 2:
+        text = f'wrong on both {nouns} {where}'
+    else:
+        text = f'wrong on all {described} {nouns} {where}'
+    if others:
+        text += f', and on {others} other{"s" if others > 1 else ""}'
+    return text
+
+
+def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
+    """What the function did on some inputs, as 'gives back '' or 'B'' or 'raises an
+    error': the values themselves when they are short, else their kinds."""
+    shown: list[str] = []
+    for outcome in outcomes:
+        if isinstance(outcome, Returned):
+            value = outcome.value
+            text = repr(value) if type(value) is str and len(value) <= 12 else \
+                _kind(type_name(value), value)
+            said = f'gives back {text}'
+        elif isinstance(outcome, Raised):
+            said = 'raises an error'
+        else:
+            said = 'does not answer'
+        if said not in shown:
+            shown.append(said)
+        if len(shown) > limit:
+            return 'gives back several different answers'
+    if len(shown) > 1 and all(s.startswith('gives back ') for s in shown):
+        return 'gives back ' + _either([s[len('gives back '):] for s in shown])
+    return _either(shown)
+
+
+def _kind(name: str, value: object) -> str:
+    if name == 'None':
+        return 'None'
+    if name == 'str' and isinstance(value, str):
+        return f'{len(value)} characters'
+    return f'a {name}' if name[0] not in 'aeiou' else f'an {name}'
+
+
+def _either(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ', '.join(parts[:-1]) + ' or ' + parts[-1]
+
+
+def where_wrong(wrong: int, vocabulary: Sequence[Literal], total: int, nouns: str
+                ) -> tuple[int, str] | None:
+    """The set the simplest description picks out, and its sentence (without the
+    inputs it is right on); None when the function is right everywhere or no short
+    description comes near."""
+    if not wrong:
+        return None
+    if wrong.bit_count() == total:
+        return wrong, f'wrong on every one of the {total} {nouns}'
+    formula = exact(wrong, vocabulary) or nearest(wrong, vocabulary)
+    if formula is None:
+        return None
+    return formula.mask, sentence(formula, wrong, nouns)
+
+
+def right_on(wrong: int, total: int) -> str:
+    """'; right on the other 127', or nothing when it is right on none."""
+    right = total - wrong.bit_count()
+    return f'; right on the other {right}' if right else ''
