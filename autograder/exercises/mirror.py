@@ -115,6 +115,18 @@ def _model(fn: Any) -> Any:
     return behaves_like(fn, SAMPLE)
 
 
+_gives_none = _model(lambda b: None)
+
+
+def _printed_only(probe: Probe) -> bool:
+    """None on every board, and something printed: the answer went to the screen (a
+    function that gives back None and prints nothing has no return at all)."""
+    if not _gives_none(probe):
+        return False
+    _, printed = probe.fresh([(EXAMPLE,)])
+    return bool(printed)
+
+
 CATALOGUE = (
     Mistake('unchanged board',
             'mirror gives the board back as it was: each row still has to be turned round.',
@@ -135,7 +147,7 @@ CATALOGUE = (
             _model(lambda b: [row[::-1] for row in _rows(b)])),
     Mistake('printed instead of returned',
             'mirror prints its answer and gives back None: use return instead of print.',
-            _model(lambda b: None)),
+            _printed_only),
     Mistake('middle row forgotten',
             'The top and bottom rows are right, but the middle row (squares 3-5) was '
             'left as it was.',
@@ -145,7 +157,8 @@ CATALOGUE = (
             _model(lambda b: b[2::-1] + b[3:9])),
     Mistake('slices one short',
             'Your slices stop one square too early: board[2:0:-1] leaves out square 0. '
-            'Leave out the stop, as in board[2::-1], or stop at -1 with care.',
+            'Leave out the stop, as in board[2::-1]. A stop of -1 would not do: -1 means '
+            'the last square, so board[2:-1:-1] is empty.',
             _model(lambda b: b[2:0:-1] + b[5:3:-1] + b[8:6:-1])),
     Mistake('rows and columns swapped',
             'You turned rows into columns, a mirror along the diagonal. A mirror at the side '

@@ -22,7 +22,7 @@ GOING_ON = [pos for pos in POSITIONS if not reference(*pos)]
 checks = CheckList()
 
 
-@checks.add(weight=0, nudge="Give back 'W', 'B' or '' (an empty string), never None.")
+@checks.add(weight=0, nudge="Give back one of three strings: 'W', 'B' or '' (an empty string).")
 def returns_text(probe: Probe) -> None:
     """winner returns a string: 'W', 'B' or ''"""
     for args in EXAMPLES + [(START, 'W')]:
@@ -72,7 +72,8 @@ _winner, _moves, _play = cache(reference), cache(moves), cache(play)
 # Every position of a game is among the 135 checked above, so this check earns no
 # points of its own: it shows a failure as a game played move by move.
 @checks.add(weight=0, needs=[lesson_examples],
-            nudge="Look at the board after each move: '' until the very end.")
+            nudge='Play the game above move by move, and look at the first position where '
+                  'your answer goes wrong.')
 def follows_whole_games(probe: Probe) -> None:
     """winner follows whole games, move by move, to their end"""
     probe.outcomes(POSITIONS)  # every position a game can pass through, in one batch
