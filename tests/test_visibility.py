@@ -2,6 +2,7 @@
 the Gradescope JSON (autograder/visibility.py)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +79,29 @@ def test_every_mode_keeps_the_score(tmp_path: Path, show: str) -> None:
     text, data = _shown(tmp_path, show)
     assert text.startswith('piece: 0/3 points (mirror 0/3)\n')
     assert data['score'] == 0 and data['max_score'] == 3
+
+
+def test_hints_keep_expected_values_out_of_descriptions() -> None:
+    # a description stands in for the hint of a mistake nobody listed: under "hints" it
+    # is shown, and must not give away what the right answer was
+    from unlisted_pieces import graded_unlisted
+    for key, result in graded_unlisted().items():
+        if key.startswith('count_boxes/'):
+            continue  # its checks' titles give the right numbers already
+        everything = submission(result)
+        shown = for_students(everything, 'hints')
+        text = terminal.render(shown)
+        assert not re.search(r'^ *expected ', text, re.M) and 'first difference' not in text
+        for check in result.checks:
+            finding = check.finding
+            if check.status != 'failed' or finding is None or finding.expected is None:
+                continue
+            if key.startswith('mirror/'):
+                assert finding.expected not in finding.hint, key
+            elif finding.expected not in (finding.got, "''"):
+                # a letter may be named only as what the function gave back
+                for said in re.findall(r"[^.]*" + re.escape(finding.expected), finding.hint):
+                    assert 'back' in said, (key, said)
+        # "wrong on every board, giving back X" adds nothing to the hint about X
+        if result.description and not re.match(r'Your \w+ is wrong on every', result.description):
+            assert result.description in text

@@ -1,0 +1,11 @@
+from hexapawn import moves
+
+
+def winner(board, side):
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'B' in board[6:9]:
+        return 'B'
+    if side == 'B' and not moves(board, 'B'):
+        return 'W'
+    return ''
