@@ -26,6 +26,9 @@ class Check:
     needs: tuple[str, ...]
     run: CheckFunction
     nudge: str
+    # a habit rather than a mistake: failing it earns a note, and points only when the
+    # teacher gives it a weight in grader.toml's [weights]
+    advisory: bool = False
 
 
 class CheckList:
@@ -34,8 +37,8 @@ class CheckList:
     def __init__(self) -> None:
         self.checks: list[Check] = []
 
-    def add(self, weight: int, nudge: str, needs: Sequence[CheckFunction] = ()
-            ) -> Callable[[CheckFunction], CheckFunction]:
+    def add(self, weight: int, nudge: str, needs: Sequence[CheckFunction] = (),
+            advisory: bool = False) -> Callable[[CheckFunction], CheckFunction]:
         """Register a check; `weight` is its share of the exercise's points (0: a gate)."""
         def register(fn: CheckFunction) -> CheckFunction:
             if not (fn.__doc__ or '').strip():
@@ -43,7 +46,7 @@ class CheckList:
                                  f'is the title students read')
             title = (fn.__doc__ or '').strip().splitlines()[0]
             self.checks.append(Check(fn.__name__, title, weight,
-                                     tuple(n.__name__ for n in needs), fn, nudge))
+                                     tuple(n.__name__ for n in needs), fn, nudge, advisory))
             return fn
         return register
 

@@ -19,6 +19,11 @@ from .sandbox.limits import Limits
 SHOW_CHOICES = ('everything', 'hints', 'names', 'score')
 EXERCISE_NAMES = tuple(exercise.name for exercise in EXERCISES)
 DEFAULT_POINTS = {exercise.name: exercise.points for exercise in EXERCISES}
+# an exercise's own time limits, over [limits]: count_boxes searches a whole game
+DEFAULT_EXERCISE_LIMITS = {exercise.name: dict(exercise.limits) for exercise in EXERCISES}
+OWN_LIMITS = ('call_seconds', 'load_seconds', 'file_seconds')
+# weights of the checks a teacher may give points to; by default they only earn a note
+DEFAULT_WEIGHTS = {'prints_nothing': 0}
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,19 @@ class Config:
     properties: PropertySettings = PropertySettings()
     show: str = 'everything'
     source: str = 'built-in defaults'
+    exercise_limits: Mapping[str, Mapping[str, float]] = field(
+        default_factory=lambda: {name: dict(own) for name, own in
+                                 DEFAULT_EXERCISE_LIMITS.items()})
+    weights: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+
+    def limits_for(self, exercise: str) -> Limits:
+        """The limits one exercise runs under: [limits], with its own table's over them."""
+        own = self.exercise_limits.get(exercise, {})
+        limits = self.limits
+        return Limits(own.get('call_seconds', limits.call_seconds),
+                      own.get('load_seconds', limits.load_seconds),
+                      own.get('file_seconds', limits.file_seconds),
+                      limits.memory_mb, limits.output_kb, limits.file_kb)
 
 
 def _number(low: float, high: float, whole: bool = False) -> Callable[[Any], str | None]:
@@ -61,8 +79,12 @@ SCHEMA: dict[str, dict[str, Callable[[Any], str | None]]] = {
         'memory_mb': _number(64, 8192, whole=True),
         'output_kb': _number(1, 10240, whole=True),
     },
+    **{f'limits.{name}': {'call_seconds': _number(0.05, 600),
+                          'load_seconds': _number(0.05, 600),
+                          'file_seconds': _number(0.5, 3600)} for name in EXERCISE_NAMES},
     'hypothesis': {'max_examples': _number(1, 10000, whole=True)},
     'students': {'show': _choice},
+    'weights': {name: _number(0, 100, whole=True) for name in DEFAULT_WEIGHTS},
 }
 
 
@@ -99,7 +121,20 @@ def load_config(path: Path | None) -> Config:
         ),
         show=flat.get(('students', 'show'), defaults.show),
         source=str(path),
+        exercise_limits={name: _own_limits(name, flat) for name in EXERCISE_NAMES},
+        weights={name: flat.get(('weights', name), weight)
+                 for name, weight in DEFAULT_WEIGHTS.items()},
     )
+
+
+def _own_limits(exercise: str, flat: dict[tuple[str, str], Any]) -> dict[str, float]:
+    """An exercise's own limits: its table's, else the exercise's defaults, except
+    where the file sets the same limit for every exercise in [limits]."""
+    own = {key: value for key, value in DEFAULT_EXERCISE_LIMITS[exercise].items()
+           if ('limits', key) not in flat}
+    own.update({key: float(flat[(f'limits.{exercise}', key)]) for key in OWN_LIMITS
+                if (f'limits.{exercise}', key) in flat})
+    return own
 
 
 def _validated(data: dict[str, Any], path: Path) -> dict[tuple[str, str], Any]:
@@ -107,7 +142,12 @@ def _validated(data: dict[str, Any], path: Path) -> dict[tuple[str, str], Any]:
     for key, value in data.items():
         if isinstance(value, dict) and key in SCHEMA and key:
             for inner, inner_value in value.items():
-                flat[(key, inner)] = _checked(key, inner, inner_value, path)
+                table = f'{key}.{inner}'
+                if isinstance(inner_value, dict) and table in SCHEMA:  # [limits.count_boxes]
+                    for own, own_value in inner_value.items():
+                        flat[(table, own)] = _checked(table, own, own_value, path)
+                else:
+                    flat[(key, inner)] = _checked(key, inner, inner_value, path)
         elif key in SCHEMA and key:
             raise ConfigError(f'{path}: {key} is a table: write [{key}] on a line of its '
                               f'own, with its keys below it')

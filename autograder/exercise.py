@@ -1,8 +1,8 @@
 """What the grader knows of one exercise: its function, checks and known mistakes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
 from .checks import Check
 from .mistakes import Mistake
@@ -14,6 +14,15 @@ Flagger = Callable[[Probe], 'Flag | None']
 
 
 @dataclass(frozen=True)
+class Slow:
+    """When a right answer is slow enough to be told so (never to lose points for it),
+    and the idea that would speed it up."""
+
+    seconds: float
+    tip: str
+
+
+@dataclass(frozen=True)
 class Exercise:
     name: str
     params: tuple[str, ...]
@@ -22,6 +31,14 @@ class Exercise:
     catalogue: tuple[Mistake, ...]
     flaggers: tuple[Flagger, ...] = ()
     properties: tuple[Property, ...] = ()  # the Hypothesis inputs its checks replay
+    # words that name it in a heading of a notebook or a one-file hand-in (lower case);
+    # its stars there are its place in the registry
+    titles: tuple[str, ...] = ()
+    # its own time limits, over grader.toml's [limits] (which a teacher may set again)
+    limits: Mapping[str, float] = field(default_factory=dict)
+    slow: Slow | None = None
+    # the lesson's line that tries it, as students leave it under their answer
+    tries: str = ''
 
     @property
     def filename(self) -> str:

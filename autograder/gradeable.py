@@ -5,7 +5,6 @@ from __future__ import annotations
 import difflib
 
 from .exercise import Exercise
-from .exercises import EXERCISES
 from .loading import Source
 from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.process import Loaded
@@ -23,22 +22,21 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
         return f'{filename} stopped the program while loading: {error.reason}'
     if isinstance(error, Raised):
         if error.type_name in SYNTAX_ERRORS:
-            return f'{filename} has a syntax error on line {error.line}: {error.message}'
+            where = source.place(error.line) if error.line else 'a line it does not name'
+            return f'{filename} has a syntax error on {where}: {error.message}'
         if error.type_name == 'EOFError':
             return (f'{filename} calls input() while loading, but nobody is there to type: '
                     f'take input() out')
-        return f'{filename} {error.describe()} while loading'
+        return f'{filename} {error.describe(source.place)} while loading'
     if name not in loaded.functions:
         return _missing(exercise, filename, loaded)
+    # defined more than once, the last definition is the answer, as Python keeps it; a
+    # file holding several exercises was cut into sections, so another exercise's
+    # helper of the same name (count_boxes' own mirror) is never among them
     defined, imported = _bindings(loaded, name)
-    if len(defined) > 1 and _interleaved(loaded, exercise, defined):
-        lines = ' and '.join(str(line) for line in defined)
-        return (f'{name} is defined {len(defined)} times in {filename} (lines {lines}); '
-                f'Python keeps only the last, so which one is your answer is not clear: '
-                f'keep just one')
     if imported and (not defined or imported[-1] > defined[-1]):  # the import wins
-        return (f'{name} comes from an import on line {imported[-1]} of {filename}: the '
-                f'exercise is to write {name} yourself')
+        return (f'{name} comes from an import on {source.place(imported[-1])} of '
+                f'{filename}: the exercise is to write {name} yourself')
     signature = loaded.functions[name]
     if signature is not None and not signature.accepts(len(exercise.params)):
         takes = ', '.join(signature.params)
@@ -46,15 +44,6 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
                 f'{"s" if signature.allowed != 1 else ""}, but the exercise calls '
                 f'{exercise.signature}')
     return None
-
-
-def _interleaved(loaded: Loaded, exercise: Exercise, defined: list[int]) -> bool:
-    """Whether another exercise's function is defined between the first and the last
-    definition of this one. Then the last may be that exercise's helper (count_boxes.py
-    brings its own mirror), not a newer answer, as when a student writes a function
-    again further down, or an nbgrader answer cell follows its stub with the answer."""
-    return any(defined[0] < line < defined[-1] for other in EXERCISES
-               if other.name != exercise.name for line in _bindings(loaded, other.name)[0])
 
 
 def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:

@@ -10,6 +10,7 @@ from . import __version__
 from .boards import draw, first_difference, is_board
 from .checks import Check
 from .config import Config
+from .describe import Explanation, explain
 from .errors import GraderError
 from .exercise import Exercise
 from .exercises import EXERCISES
@@ -61,28 +62,60 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
                    isolation: Isolation) -> ExerciseResult:
     if isinstance(located, Missing):
         return _not_graded(exercise, located.reason, None, config,
-                           Flag('not found', located.reason))
-    with StudentProcess(config.limits, isolation) as process:
-        loaded = process.load(located.text, located.filename, {'hexapawn': game_file()})
+                           Flag('not found', located.reason), located.hint)
+    limits = config.limits_for(exercise.name)
+    with StudentProcess(limits, isolation) as process:
+        loaded = process.load(located.text, located.filename,
+                              {'hexapawn': game_file()}, dict(located.modules))
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
-            loaded = replace(loaded, error=TimedOut(config.limits.for_child()['load_seconds']))
+            loaded = replace(loaded, error=TimedOut(limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)
         if problem:
             return _not_graded(exercise, problem, located.filename, config,
-                               _load_flag(loaded, problem))
-        probe = Probe(process, exercise.name, config.properties)
+                               _load_flag(loaded, problem), origin=located.origin)
+        probe = Probe(process, exercise.name, config.properties, located.place)
         statuses = _run(exercise.checks, probe)
-        failed = any(isinstance(s, Failure) for s in statuses.values())
+        notes_only = {c.name for c in weighted(exercise, config) if _a_note(c)}
+        failed = any(isinstance(status, Failure) for name, status in statuses.items()
+                     if name not in notes_only)
         # a function that hangs is not explained by a mistake in its answers, and
         # asking the catalogue would wait out the time limit again and again
         mistake = ours('the known-mistake catalogue', exercise.name,
                        lambda: diagnose(exercise.catalogue, probe)
                        if failed and not probe.timed_out else None)
+        explanation = ours('the description of its wrong answers', exercise.name,
+                           lambda: explain(exercise, statuses, probe)
+                           if failed and not mistake and not probe.timed_out else None)
         flags = [flag for flagger in exercise.flaggers
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]
         flags += _trouble_flags(probe)
-    return _assemble(exercise, config, statuses, mistake, tuple(flags))
+        notes = slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
+            _output_note(probe)
+    return replace(_assemble(exercise, config, statuses, mistake, tuple(flags),
+                             explanation),
+                   origin=located.origin, notes=notes)
+
+
+def weighted(exercise: Exercise, config: Config) -> tuple[Check, ...]:
+    """The exercise's checks with the weights grader.toml gives its advisory ones."""
+    return tuple(replace(check, weight=config.weights.get(check.name, check.weight))
+                 if check.advisory else check for check in exercise.checks)
+
+
+def _a_note(check: Check) -> bool:
+    """An advisory check worth nothing: failing it earns a note, not a failure."""
+    return check.advisory and check.weight == 0
+
+
+def slow_notes(exercise: Exercise, slowest: float | None, limit: float
+               ) -> tuple[str, ...]:
+    """A right but slow answer costs nothing; the note says how long it took and what
+    would make it faster."""
+    if exercise.slow is None or slowest is None or slowest < exercise.slow.seconds:
+        return ()
+    return (f'{exercise.name} took {slowest:.1f} s of computing for one call: slow, but '
+            f'that costs nothing (the limit is {limit:g} s). {exercise.slow.tip}',)
 
 
 # -- running the checks ------------------------------------------------------------
@@ -121,15 +154,21 @@ def ours(what: str, exercise: str, work: Callable[[], T]) -> T:
 
 
 def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
-              mistake: Mistake | None, flags: tuple[Flag, ...]) -> ExerciseResult:
+              mistake: Mistake | None, flags: tuple[Flag, ...],
+              explanation: Explanation | None = None) -> ExerciseResult:
     total = config.points[exercise.name]
+    checks = weighted(exercise, config)
     results = [_loads_check(exercise, None, None)]
-    for check, worth in zip(exercise.checks, shares(total, exercise.checks)):
+    for check, worth in zip(checks, shares(total, checks)):
         status = statuses[check.name]
         if status == 'passed':
             results.append(CheckResult(check.name, check.title, 'passed', worth, worth))
+        elif isinstance(status, Failure) and _a_note(check):
+            results.append(CheckResult(check.name, check.title, 'passed', 0.0, 0.0,
+                                       note=f'{status.summary}. {check.nudge}'))
         elif isinstance(status, Failure):
-            hint = status.hint or (mistake.hint if mistake else check.nudge)
+            hint = (explanation and explanation.hint(check.name)) or status.hint or \
+                (mistake.hint if mistake else check.nudge)
             results.append(CheckResult(check.name, check.title, 'failed', 0.0, worth,
                                        finding=_finding(status, hint, mistake)))
         else:
@@ -137,7 +176,8 @@ def _assemble(exercise: Exercise, config: Config, statuses: dict[str, Status],
                                        reason=status))
     points = round(sum(r.points for r in results), 2)
     return ExerciseResult(exercise.name, points, float(total), tuple(results),
-                          misconception=mistake.name if mistake else None, flags=flags)
+                          misconception=mistake.name if mistake else None, flags=flags,
+                          description=explanation.text if explanation else None)
 
 
 def shares(total: float, checks: tuple[Check, ...]) -> list[float]:
@@ -181,23 +221,25 @@ def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
 
 
 def _not_graded(exercise: Exercise, problem: str, filename: str | None, config: Config,
-                flag: Flag | None) -> ExerciseResult:
+                flag: Flag | None, hint: str | None = None, origin: str | None = None
+                ) -> ExerciseResult:
     total = config.points[exercise.name]
-    results = [_loads_check(exercise, problem, filename)]
+    checks = weighted(exercise, config)
+    results = [_loads_check(exercise, problem, filename, hint)]
     results += [CheckResult(c.name, c.title, 'skipped', 0.0, worth,
-                            reason=f'{exercise.filename} could not be graded')
-                for c, worth in zip(exercise.checks, shares(total, exercise.checks))]
+                            reason=f'{exercise.name} could not be graded')
+                for c, worth in zip(checks, shares(total, checks))]
     return ExerciseResult(exercise.name, 0.0, float(total), tuple(results), problem=problem,
-                          flags=(flag,) if flag else ())
+                          flags=(flag,) if flag else (), origin=origin)
 
 
-def _loads_check(exercise: Exercise, problem: str | None, filename: str | None
-                 ) -> CheckResult:
+def _loads_check(exercise: Exercise, problem: str | None, filename: str | None,
+                 hint: str | None = None) -> CheckResult:
     title = f'{exercise.signature} is there and loads'
     if problem is None:
         return CheckResult('loads', title, 'passed', 0.0, 0.0)
     return CheckResult('loads', title, 'failed', 0.0, 0.0,
-                       finding=Finding(problem, hint=_loading_hint(exercise, filename)))
+                       finding=Finding(problem, hint=hint or _loading_hint(exercise, filename)))
 
 
 def _loading_hint(exercise: Exercise, filename: str | None) -> str:
@@ -213,7 +255,16 @@ def _trouble_flags(probe: Probe) -> list[Flag]:
         flags.append(Flag(kind, f'{probe.function}: {probe.process.gone}'))
     elif probe.timed_out:
         flags.append(Flag('timeout', f'{probe.function} ran past its time limit'))
-    if probe.process.output_dropped:
-        flags.append(Flag('output cut', f'{probe.function} printed more than the limit; '
-                                        f'{probe.process.output_dropped} characters dropped'))
     return flags
+
+
+def _output_note(probe: Probe) -> tuple[str, ...]:
+    """Printing costs nothing, but a flood of it is cut, and the student is told."""
+    dropped = probe.process.output_dropped
+    if not dropped:
+        return ()
+    return (f'{probe.function} printed more than the grader keeps '
+            f'({probe.process.limits.output_kb} KiB) while it was graded; the other '
+            f'{dropped} characters were dropped. That costs nothing, but a print inside a '
+            f'function called thousands of times floods the screen: take it out when you '
+            f'are done.',)

@@ -1,33 +1,59 @@
 """Finding each exercise's source in what a student handed in.
 
 A submission is a folder holding any of the exercise files, one `.py` file holding
-any of the functions, or a notebook. Each exercise gets its own source text, or a
-plain reason why there is none; one exercise's problem never stops the others.
+any of the functions, or a notebook. A file that serves several exercises is cut
+into one section per exercise (see `sections`). Each exercise gets its own source
+text, or a plain reason why there is none; one exercise's problem never stops the
+others. Every file is read as hostile: links are not followed, and sizes are
+checked before anything is read.
 """
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import errno
+import os
+import re
+import stat
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
 from .errors import UsageError
+from .exercises import BY_NAME
 from .failures import Failure
-from .notebook import notebook_source
+from .notebook import read_notebook
+from .safe_files import LINK, Refused, read_limited
+from .sections import Block, cut, definitions_only, py_blocks
 
 KIT_FILES = frozenset({'hexapawn.py'})
-MAX_BYTES = 1024 * 1024
+MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
+MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # stored outputs (plots, printouts) are dropped
+MAX_ENTRIES = 2000               # a folder's entries looked at, at most
 
 
 @dataclass(frozen=True)
 class Source:
     text: str
     filename: str
+    # where the text came from, when it is a section of a larger file (cells or lines)
+    blocks: tuple[Block, ...] = field(default=(), compare=False)
+    origin: str | None = None
+    # the student's own modules this file imports (`from mirror import mirror`)
+    modules: tuple[tuple[str, str], ...] = ()
+
+    def place(self, line: int) -> str:
+        """A line of the text as the student finds it: 'line 2 of cell 5' in a
+        notebook, 'line 12' in a file."""
+        for block in self.blocks:
+            if block.number is not None and block.first <= line <= block.last:
+                return f'line {line - block.first + 1} of cell {block.number}'
+        return f'line {line}'
 
 
 @dataclass(frozen=True)
 class Missing:
     reason: str
+    hint: str | None = field(default=None, compare=False)  # what to do about it
 
 
 Located = Union[Source, Missing]
@@ -35,25 +61,59 @@ Located = Union[Source, Missing]
 
 def locate(path: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
     """Each exercise's source under `path`, or why it has none."""
-    if path.is_dir():
+    try:
+        info = os.lstat(path)
+    except OSError:
+        raise UsageError(f'{path} does not exist',
+                         tip='give a folder, a .py file or a .ipynb notebook') from None
+    if stat.S_ISDIR(info.st_mode):
         return _from_folder(path, exercises)
-    if path.is_file():
+    if stat.S_ISREG(info.st_mode):
         if path.suffix not in ('.py', '.ipynb'):
             raise UsageError(f'{path} is neither a .py file nor a .ipynb notebook',
                              tip='give a folder, a .py file or a .ipynb notebook')
-        return {name: _read(path, name, exercises) for name in exercises}
-    raise UsageError(f'{path} does not exist',
+        return _one_file(path, exercises, alone=True)
+    if stat.S_ISLNK(info.st_mode):
+        raise UsageError(f'{path} is a link', tip='give the file or folder itself')
+    raise UsageError(f'{path} is neither a file nor a folder',
                      tip='give a folder, a .py file or a .ipynb notebook')
 
 
 def _from_folder(folder: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
-    files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in ('.py', '.ipynb'))
+    entries = _entries(folder)
+    files = sorted(p for p, kind in entries if kind == 'file'
+                   and p.suffix in ('.py', '.ipynb'))
+    links = {p.name for p, kind in entries if kind == 'link'}
     by_name = {p.name: p for p in files}
     located: dict[str, Located] = {}
     for name in exercises:
-        own = by_name.get(f'{name}.py')
-        located[name] = _read(own) if own else _without_own_file(name, files, exercises)
+        wanted = f'{name}.py'
+        if wanted in links:
+            located[name] = Missing(f'{wanted} is a link to another file, which is not '
+                                    f'graded', f'Hand in {wanted} itself, not a link to it.')
+        elif wanted in by_name:  # cut too: it may hold other exercises' answers
+            own = _one_file(by_name[wanted], exercises, alone=False)[name]
+            located[name] = _with_modules(own, by_name)
+        else:
+            located[name] = _without_own_file(name, files, exercises)
     return located
+
+
+def _entries(folder: Path) -> list[tuple[Path, str]]:
+    """The folder's regular files and links, never followed, and at most MAX_ENTRIES."""
+    found: list[tuple[Path, str]] = []
+    try:
+        with os.scandir(folder) as listing:
+            for count, entry in enumerate(listing):
+                if count >= MAX_ENTRIES:
+                    break
+                if entry.is_symlink():
+                    found.append((Path(entry.path), 'link'))
+                elif entry.is_file(follow_symlinks=False):
+                    found.append((Path(entry.path), 'file'))
+    except OSError:
+        pass
+    return found
 
 
 def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...]) -> Located:
@@ -61,35 +121,133 @@ def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...]) 
     others = [p for p in files if p.name not in KIT_FILES and not p.name.startswith('test_')
               and p.stem not in exercises]
     if len(others) == 1 and not any(f'{e}.py' in {p.name for p in files} for e in exercises):
-        return _read(others[0], name, exercises)
+        return _one_file(others[0], exercises, alone=False)[name]
     wanted = f'{name}.py'
     close = difflib.get_close_matches(wanted.lower(), [p.name.lower() for p in others], n=1)
     if close:
         actual = next(p.name for p in others if p.name.lower() == close[0])
-        return Missing(f'there is no {wanted}: did you mean to name {actual} {wanted}?')
-    return Missing(f'there is no {wanted} here')
+        return Missing(f'there is no {wanted}: did you mean to name {actual} {wanted}?',
+                       f'Rename {actual} to {wanted}, then check again.')
+    return Missing(f'there is no {wanted} here', _write_it(name))
 
 
-def _read(path: Path, exercise: str | None = None, exercises: tuple[str, ...] = ()
-          ) -> Located:
-    try:
-        data = path.read_bytes()[:MAX_BYTES + 1]
-    except OSError as exc:
-        return Missing(f'{path.name} could not be read ({exc.strerror})')
-    if len(data) > MAX_BYTES:
-        return Missing(f'{path.name} is larger than {MAX_BYTES // 1024} KiB')
+def _write_it(name: str) -> str:
+    exercise = BY_NAME.get(name)
+    signature = exercise.signature if exercise else name
+    return f'Write {signature} in {name}.py, then check again.'
+
+
+# -- one file for several exercises ---------------------------------------------------
+
+def _one_file(path: Path, exercises: tuple[str, ...], alone: bool) -> dict[str, Located]:
+    """Each exercise's section of one file. Given alone and named for one exercise
+    (`hexgrade check mirror.py`), it is that exercise's file: the others were simply
+    not handed in."""
+    text = _read_text(path)
+    if isinstance(text, Missing):
+        return {name: text for name in exercises}
+    titles = {name: BY_NAME[name].titles if name in BY_NAME else (name,)
+              for name in exercises}
+    if path.suffix == '.ipynb':
+        try:
+            notebook = read_notebook(text, path.name, titles)
+        except Failure as failure:
+            return {name: Missing(failure.summary) for name in exercises}
+        text, blocks = notebook.text, notebook.blocks
+        if len(text) > MAX_BYTES:
+            return {name: _too_large(path) for name in exercises}
+    else:
+        blocks = tuple(py_blocks(text, titles))
+    sections = cut(text, blocks, exercises)
+    own = path.stem if path.suffix == '.py' and path.stem in exercises else None
+    located: dict[str, Located] = {}
+    for name in exercises:
+        section = sections.get(name)
+        if section is not None and len(sections) > 1:
+            located[name] = Source(section.text, path.name, blocks,
+                                   _origin(section.blocks, path.name, path.suffix))
+        elif section is not None or not sections:
+            located[name] = Source(text, path.name, blocks)
+        elif alone and own is not None:
+            located[name] = Missing(f'not handed in: only {path.name} was checked, and '
+                                    f'{name} is not in it', _write_it(name))
+        else:
+            located[name] = Source(definitions_only(text, blocks), path.name, blocks)
+    return located
+
+
+def _origin(blocks: tuple[Block, ...], filename: str, suffix: str) -> str:
+    """Which cells (or lines) an exercise was graded from, for its feedback."""
+    numbers = [b.number for b in blocks if b.number is not None]
+    if suffix == '.ipynb' and numbers:
+        cells = f'cell {numbers[0]}' if len(numbers) == 1 else \
+            f'cells {numbers[0]}-{numbers[-1]}'
+        return (f'graded from {cells} of {filename} (counting every cell from the top), '
+                f'with the imports and definitions above them')
+    first, last = blocks[0].first, blocks[-1].last
+    return (f'graded from lines {first}-{last} of {filename}, with the imports and '
+            f'definitions above them')
+
+
+IMPORT = re.compile(r'^\s*(?:from\s+(\w+)\s+import|import\s+(\w+))', re.MULTILINE)
+
+
+def _with_modules(located: Located, by_name: dict[str, Path]) -> Located:
+    """The student's own exercise files that this one imports, to be importable beside
+    it in its child, as they would be in the student's folder."""
+    if not isinstance(located, Source):
+        return located
+    wanted = {a or b for a, b in IMPORT.findall(located.text)}
+    modules = []
+    for name in sorted(wanted):
+        path = by_name.get(f'{name}.py')
+        if path is None or f'{name}.py' == located.filename or f'{name}.py' in KIT_FILES:
+            continue
+        text = _read_text(path)
+        if isinstance(text, str):
+            modules.append((name, text))
+    return replace(located, modules=tuple(modules)) if modules else located
+
+
+# -- reading a file -----------------------------------------------------------------------
+
+def _read_text(path: Path) -> str | Missing:
+    """The file's text, or why it cannot be had: never through a link, and never more
+    than its limit read."""
+    limit = MAX_NOTEBOOK_BYTES if path.suffix == '.ipynb' else MAX_BYTES
+    data = _read_bytes(path, limit)
+    if isinstance(data, Missing):
+        return data
+    if len(data) > limit:
+        return _too_large(path, limit)
     if not data.strip():
-        return Missing(f'{path.name} is empty')
+        return Missing(f'{path.name} is empty', f'Write your answer in {path.name}, save '
+                                               f'it, then check again.')
     try:
         text = data.decode('utf-8-sig')
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b'\n') + 1
         return Missing(f'{path.name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on '
-                       f'line {line}); save it as UTF-8')
-    text = text.replace('\r\n', '\n').replace('\r', '\n')
-    if path.suffix == '.ipynb':
-        try:
-            text = notebook_source(text, path.name, exercise, exercises)
-        except Failure as failure:
-            return Missing(failure.summary)
-    return Source(text, path.name)
+                       f'line {line}); save it as UTF-8',
+                       'Most editors have "Save with encoding": choose UTF-8.')
+    return text.replace('\r\n', '\n').replace('\r', '\n')
+
+
+def _read_bytes(path: Path, limit: int) -> bytes | Missing:
+    try:
+        return read_limited(path, limit)
+    except Refused as refused:
+        if refused.strerror == LINK:
+            return Missing(f'{path.name} is a link to another file, which is not graded',
+                           f'Hand in {path.name} itself, not a link to it.')
+        if refused.errno == errno.EFBIG:
+            return _too_large(path, limit)
+        return Missing(f'{path.name} could not be read: {refused.strerror}')
+    except OSError as exc:
+        return Missing(f'{path.name} could not be read ({exc.strerror})')
+
+
+def _too_large(path: Path, limit: int = MAX_BYTES) -> Missing:
+    if path.suffix == '.ipynb' and limit == MAX_BYTES:
+        return Missing(f'the code in {path.name} is larger than {limit // 1024} KiB')
+    return Missing(f'{path.name} is larger than {limit // 1024} KiB')

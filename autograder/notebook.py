@@ -1,42 +1,130 @@
-"""A Jupyter notebook as Python source: its code cells, in order.
+"""A Jupyter notebook as Python source: its code cells, in order, as blocks that
+`sections` cuts into one section per exercise.
 
-Graded for one exercise, a notebook gives the cells that concern it: those that
-define its function, and those that define none of the exercises' functions.
-Another exercise's cell is left out, so that its helpers (the count_boxes stub
-brings its own `mirror`) never stand in for this exercise's function, and a cell
-that hangs sinks only the exercise it belongs to."""
+Only the cells' sources are read: stored outputs (a plot, a long printout) are
+dropped as the JSON is read and never count towards a size limit. IPython's
+magics and shell lines are made inert, never a syntax error.
+"""
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from .failures import Failure
+from .sections import STAR, Block, named_by, parse_block
+
+# cell magics whose body is Python, run once here as the student's kernel would run it
+PYTHON_CELL_MAGICS = ('time', 'timeit', 'capture', 'prun', 'debug')
+HEADING = re.compile(r'^ {0,3}#{1,6}\s')
+# `files = !ls`, `out = %sx ls`: a shell line or magic whose output is assigned
+ASSIGNED_MAGIC = re.compile(r'^[\w.,\s\[\]()]+=\s*[!%]')
+HELP = re.compile(r'^(\?\??[\w.]+|[\w.]+\?\??)$')
 
 
-def notebook_source(text: str, name: str, exercise: str | None = None,
-                    exercises: Sequence[str] = ()) -> str:
-    """The code cells joined, with IPython magics and shell lines made inert; with
-    `exercise`, only the cells that concern it (see above).
+@dataclass(frozen=True)
+class Notebook:
+    """The code cells joined into one text, and each cell's place in it."""
 
-    A dropped line becomes `pass` at its own indentation, so line numbers and
-    blocks stay as the student wrote them."""
+    text: str
+    blocks: tuple[Block, ...]
+
+
+def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | None = None
+                  ) -> Notebook:
+    """The notebook's code cells as one text and as blocks, headed by the markdown
+    heading that names an exercise above them."""
     try:
         cells = json.loads(text)['cells']
-        sources = [cell['source'] for cell in cells
-                   if cell.get('cell_type') == 'code' and not _nbgrader_test(cell)]
-    except (ValueError, KeyError, TypeError) as exc:
+        if not isinstance(cells, list):
+            raise TypeError
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise Failure(f'{name} is not a notebook that can be read ({_reason(exc)})') from None
-    blocks = []
-    for source in sources:
-        cell = ''.join(source) if isinstance(source, list) else str(source)
-        if cell.lstrip().startswith('%%'):
-            continue  # a cell magic makes the whole cell something other than Python
-        blocks.append('\n'.join(_inert(line) for line in cell.splitlines()))
-    if exercise is not None:
-        blocks = cells_for(blocks, exercise, exercises)
-    return '\n\n'.join(blocks) + '\n'
+    parts: list[str] = []
+    blocks: list[Block] = []
+    line = 1
+    heading: str | None = None
+    for number, cell in enumerate(cells, start=1):
+        if not isinstance(cell, dict):
+            continue
+        kind = cell.get('cell_type')
+        source = _source(cell.get('source'))
+        if kind == 'markdown':
+            heading = _heading(source, titles or {}) or heading
+            continue
+        if kind != 'code' or _nbgrader_test(cell):
+            continue
+        code = python_of(source.rstrip('\n'))
+        lines = code.count('\n') + 1
+        blocks.append(Block(line, line + lines - 1, number, heading,
+                            parse_block(code, line)))
+        parts.append(code)
+        line += lines + 1  # a blank line between two cells
+        heading = None
+    return Notebook('\n\n'.join(parts) + '\n', tuple(blocks))
 
+
+def notebook_source(text: str, name: str) -> str:
+    """The code cells joined, with IPython's magics and shell lines made inert."""
+    return read_notebook(text, name).text
+
+
+def python_of(cell: str) -> str:
+    """A cell as Python: a line magic, shell line or help request becomes `pass` at its
+    own indentation, so blocks and line numbers stay as the student wrote them. A cell
+    magic of another language leaves its cell blank; `%%time` and its kind keep their
+    Python body."""
+    lines = cell.split('\n')
+    first = lines[0].strip()
+    if first.startswith('%%'):
+        magic = first[2:].split()[0] if first[2:].split() else ''
+        if magic not in PYTHON_CELL_MAGICS:
+            return '\n'.join('' for _ in lines)
+        lines[0] = ''
+    return '\n'.join(_inert(line) for line in lines)
+
+
+def _inert(line: str) -> str:
+    stripped = line.strip()
+    if stripped.startswith(('%', '!')) or ASSIGNED_MAGIC.match(stripped) or \
+            HELP.match(stripped):
+        return line[:len(line) - len(line.lstrip())] + 'pass'
+    return line
+
+
+def _heading(source: str, titles: Mapping[str, Sequence[str]]) -> str | None:
+    """The exercise a markdown cell's first heading naming one exercise names."""
+    for line in source.split('\n'):
+        if titles and (HEADING.match(line) or STAR in line):
+            named = named_by(line.lstrip(' #'), titles)
+            if named:
+                return named
+    return None
+
+
+def _source(raw: Any) -> str:
+    text = ''.join(str(part) for part in raw) if isinstance(raw, list) else \
+        raw if isinstance(raw, str) else ''
+    return text.replace('\r\n', '\n').replace('\r', '\n')
+
+
+def _nbgrader_test(cell: dict[str, Any]) -> bool:
+    """An nbgrader autograded test cell: the teacher's code, not the student's."""
+    meta = cell.get('metadata')
+    marks = meta.get('nbgrader') if isinstance(meta, dict) else None
+    return isinstance(marks, dict) and bool(marks.get('grade')) and not marks.get('solution')
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return 'it nests too deep to read'
+    if isinstance(exc, ValueError):
+        return 'it is not valid JSON'
+    return 'it has no list of cells'
+
+
+# -- the newest cell run for one exercise (nbgrader's grading cells) --------------------
 
 def cells_for(cells: list[str], exercise: str, exercises: Sequence[str]) -> list[str]:
     """The cells that concern `exercise`, in order. Its own cells are those that
@@ -55,23 +143,3 @@ def defines(source: str, function: str) -> bool:
     so that a cell with a syntax error still counts (and its error is reported)."""
     return re.search(rf'^def[ \t]+{re.escape(function)}[ \t]*\(', source,
                      re.MULTILINE) is not None
-
-
-def _nbgrader_test(cell: dict[str, Any]) -> bool:
-    """An nbgrader autograded test cell: the teacher's code, not the student's."""
-    meta = cell.get('metadata')
-    marks = meta.get('nbgrader') if isinstance(meta, dict) else None
-    return isinstance(marks, dict) and bool(marks.get('grade')) and not marks.get('solution')
-
-
-def _inert(line: str) -> str:
-    stripped = line.lstrip()
-    if stripped.startswith(('%', '!')):
-        return line[:len(line) - len(stripped)] + 'pass'
-    return line
-
-
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, ValueError):
-        return 'it is not valid JSON'
-    return 'it has no list of cells'

@@ -6,7 +6,7 @@ and the mistake catalogue can ask for the same inputs without paying twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -20,8 +20,38 @@ RAISED_HINT = ('Your function stopped with an error. Paste the call above into P
 INPUT_HINT = 'Your function calls input(), but nobody is there to type: take input() out.'
 SLOW_HINT = ('It took too long: look for a loop that never ends, such as a while loop whose '
              'condition never becomes False.')
+WAIT_HINT = ('It waited instead of computing (time.sleep, or something else that waits): '
+             'take the waiting out.')
+DEEP = 200  # calls of the student's own functions, one inside another: a recursion
 DIED_HINT = ("The whole program stopped: don't call exit() or quit(), and look for a "
              "function that calls itself without end.")
+
+
+def timeout_hint(function: str, timeout: TimedOut,
+                 place: Callable[[int], str] | None = None) -> str:
+    """Why a call ran out of time, as far as what the child saw tells: waiting, a
+    recursion going ever deeper, a search still calling its helpers, or a loop going
+    round the same lines."""
+    seen = timeout.seen
+    if timeout.waited:
+        return WAIT_HINT
+    if seen is None or not seen.lines:
+        return SLOW_HINT
+    if seen.deepest >= DEEP or seen.depth - seen.first_depth >= DEEP // 2:
+        return (f'When it was stopped, {function} was {seen.deepest} calls deep in its own '
+                f'functions, and going deeper: a recursion that never reaches its end. Make '
+                f'sure every call gets closer to a case that stops without calling again.')
+    helpers = [name for name in seen.calls if name not in (function, '<module>')]
+    lines = ', '.join(place(line) if place else f'line {line}' for line in seen.lines[:3])
+    if helpers:
+        called = ', '.join(f'{name}()' for name in helpers[:4])
+        return (f'It was still working when it was stopped, calling {called} as it went '
+                f'({lines}). Either it never ends (a position visited again and again: keep '
+                f'the ones already seen in a set and skip them), or it is a search slower '
+                f'than the limit allows.')
+    return (f'It kept going round the same lines ({lines}) without calling anything else: '
+            f'a loop that never ends, such as a while loop whose condition never becomes '
+            f'False.')
 
 
 @dataclass(frozen=True)
@@ -34,10 +64,12 @@ class PropertySettings:
 
 class Probe:
     def __init__(self, process: StudentProcess, function: str,
-                 properties: PropertySettings) -> None:
+                 properties: PropertySettings,
+                 place: Callable[[int], str] | None = None) -> None:
         self.process = process
         self.function = function
         self.properties = properties
+        self.place = place  # a line of the loaded text as the student finds it
         # what each call came to: the value it returned, or else what happened
         self._returned: dict[Args, Value] = {}
         self._failed: dict[Args, Outcome] = {}
@@ -117,8 +149,11 @@ class Probe:
         call = self.call_of(args)
         if isinstance(outcome, Raised):
             hint = INPUT_HINT if outcome.type_name == 'EOFError' else RAISED_HINT
-            raise Failure(f'{call} {outcome.describe()}', call, hint)
-        if isinstance(outcome, (TimedOut, NotTried)):
+            raise Failure(f'{call} {outcome.describe(self.place)}', call, hint)
+        if isinstance(outcome, TimedOut):
+            raise Failure(f'{call} {outcome.describe()}', call,
+                          timeout_hint(self.function, outcome, self.place))
+        if isinstance(outcome, NotTried):
             raise Failure(f'{call} {outcome.describe()}', call, SLOW_HINT)
         lost = self._lost_in_batch.get(args)
         if lost:

@@ -32,6 +32,9 @@ class CheckResult:
     max_points: float
     finding: Finding | None = None
     reason: str | None = None
+    # a passed check may still have something to say: a print left in, say, which
+    # costs nothing unless the teacher gives it a weight
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,10 @@ class ExerciseResult:
     problem: str | None = None
     misconception: str | None = None
     flags: tuple[Flag, ...] = ()
+    # which part of a notebook or one-file hand-in the exercise was graded from
+    origin: str | None = None
+    # for the student, costing nothing: a slow but right answer, and how to speed it up
+    notes: tuple[str, ...] = ()
     # where the function goes wrong, in the words its hints use, when no known mistake
     # explains it: for tools that count failures by kind, beside `misconception`
     description: str | None = None

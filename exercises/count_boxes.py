@@ -11,6 +11,8 @@
 #   count_boxes(True) should give [19, 47], and count_boxes(False) [37, 90].
 #
 # The helpers below are the game's rules; use them.
+# Each call may compute for 10 seconds: a right search that takes a second or
+# two passes, with a note on what would make it faster. Printing costs nothing.
 # Check your work with:  hexgrade check .    (or: pytest)
 
 

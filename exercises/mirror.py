@@ -6,6 +6,8 @@
 #   mirror('BB..W.W.W') gives '.BB.W.W.W'
 #   (the rows BB.  .W.  W.W  become  .BB  .W.  W.W)
 #
+# Each call may compute for half a second (it needs far less); printing costs
+# nothing, but the answer must come back with return.
 # Check your work with:  hexgrade check .    (or: pytest)
 
 

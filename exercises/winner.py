@@ -11,6 +11,8 @@
 #   winner('W..BB...W', 'B') gives 'W'    (a white pawn reached the top row)
 #
 # Tip: from hexapawn import moves   gives you the list of moves of a side.
+# Each call may compute for half a second (it needs far less); printing costs
+# nothing, but the answer must come back with return.
 # Check your work with:  hexgrade check .    (or: pytest)
 
 

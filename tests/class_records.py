@@ -14,6 +14,7 @@ PIECES = Path(__file__).resolve().parent.parent / 'autograder' / 'sample_class' 
 FAST_SETTINGS = """\
 [limits]
 call_seconds = 0.5
+load_seconds = 2
 file_seconds = 6
 """
 

@@ -55,8 +55,8 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
     run = _run('check', '.', cwd=folder)
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == '.: 0/10 points (mirror 0/3, winner 0/3, count_boxes 0/4)'
-    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.34 pt]") == [
-        "  FAIL  mirror gives the lesson's example right  [0.34 pt]",
+    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.38 pt]") == [
+        "  FAIL  mirror gives the lesson's example right  [0.38 pt]",
         '        the example from the exercise',
         "        mirror('BB..W.W.W')",
         '            B B .',
@@ -79,7 +79,7 @@ def test_a_winner_failure_shows_whose_turn_it_is(tmp_path: Path) -> None:
     folder = _folder(tmp_path, winner=PIECES / 'winner' / 'far_rows_swapped.py')
     run = _run('check', 'winner.py', cwd=folder)
     assert run.returncode == 1
-    assert _block(run.stdout, "  FAIL  winner gives the lesson's two examples right  [0.38 pt]"
+    assert _block(run.stdout, "  FAIL  winner gives the lesson's two examples right  [0.43 pt]"
                   )[1:8] == [
         '        an example from the exercise',
         "        winner('.B..WW...', 'B')",

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import SCHEMA, SHOW_CHOICES, Config, load_config
+from autograder.config import (DEFAULT_EXERCISE_LIMITS, SCHEMA, SHOW_CHOICES, Config,
+                               load_config)
 from autograder.errors import ConfigError
 from autograder.kit import PROJECT
 
@@ -17,10 +18,11 @@ README = PROJECT / 'README.md'
 
 
 def _shipped_keys() -> list[str]:
-    data = tomllib.loads(SHIPPED.read_text(encoding='utf-8'))
-    return [f'{table}.{key}' if isinstance(inner, dict) else table
-            for table, inner in data.items()
-            for key in (inner if isinstance(inner, dict) else [None])]
+    def keys(data: dict[str, object], prefix: str) -> list[str]:
+        return [name for key, value in data.items()
+                for name in (keys(value, f'{prefix}{key}.') if isinstance(value, dict)
+                             else [f'{prefix}{key}'])]
+    return keys(tomllib.loads(SHIPPED.read_text(encoding='utf-8')), '')
 
 
 def _toml(tmp_path: Path, text: str) -> Path:
@@ -46,8 +48,34 @@ def test_the_shipped_file_holds_the_defaults() -> None:
 
 
 def test_the_shipped_file_sets_every_key() -> None:
-    every = {f'{t}.{k}' if t else k for t, keys in SCHEMA.items() for k in keys}
+    # an exercise's own limits are shown for the one exercise that has them
+    every = {f'{t}.{k}' if t else k for t, keys in SCHEMA.items() for k in keys
+             if not t.startswith('limits.') or DEFAULT_EXERCISE_LIMITS[t[len('limits.'):]]}
     assert set(_shipped_keys()) == every
+
+
+def test_an_exercise_has_limits_of_its_own(tmp_path: Path) -> None:
+    config = load_config(_toml(tmp_path, '[limits]\ncall_seconds = 1\n\n'
+                                         '[limits.mirror]\nfile_seconds = 5\n'))
+    assert (config.limits_for('mirror').call_seconds,
+            config.limits_for('mirror').file_seconds) == (1.0, 5.0)
+    assert (config.limits_for('winner').call_seconds,
+            config.limits_for('winner').file_seconds) == (1.0, 20.0)
+    # a limit [limits] sets holds for every exercise; what it leaves out keeps its default
+    assert (config.limits_for('count_boxes').call_seconds,
+            config.limits_for('count_boxes').file_seconds) == (1.0, 120.0)
+    assert Config().limits_for('count_boxes').call_seconds == 10.0
+    assert _rejected(tmp_path, '[limits.count_boxes]\ncall_seconds = 0\n') == (
+        'limits.count_boxes.call_seconds = 0 is not allowed; it must be a number from '
+        '0.05 to 600')
+    assert _rejected(tmp_path, '[limits.count_boxes]\nmemory_mb = 64\n') == (
+        'unknown key limits.count_boxes.memory_mb; did you mean limits.memory_mb?')
+
+
+def test_printing_costs_points_only_when_the_teacher_says_so(tmp_path: Path) -> None:
+    assert Config().weights == {'prints_nothing': 0}
+    config = load_config(_toml(tmp_path, '[weights]\nprints_nothing = 2\n'))
+    assert config.weights == {'prints_nothing': 2}
 
 
 def test_every_shipped_key_has_a_comment_above_it() -> None:

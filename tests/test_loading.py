@@ -75,13 +75,18 @@ def test_one_py_file_holding_every_function(tmp_path: Path) -> None:
     assert all(_full(r) for r in _grade(path).values()), 'a folder with one .py file'
 
 
-def test_a_function_defined_twice_is_not_guessed_at(tmp_path: Path) -> None:
-    # the kit's stubs in one file: count_boxes.py's helper would answer for mirror
+def test_the_stubs_in_one_file_are_each_graded_from_their_own_section(tmp_path: Path
+                                                                       ) -> None:
+    # count_boxes.py's stub brings its own mirror: it must not answer for the student's
     stubs = '\n'.join((KIT / f'{name}.py').read_text(encoding='utf-8') for name in NAMES)
     results = _grade(_write(tmp_path, {'all.py': stubs}) / 'all.py')
-    assert _problem_shown(results['mirror']) == (
-        'mirror is defined 2 times in all.py (lines 12 and 89); Python keeps only the last, '
-        'so which one is your answer is not clear: keep just one')
+    assert results['mirror'].misconception == 'unchanged board'
+    assert results['count_boxes'].misconception == 'stub answer'
+    assert all(result.points == 0 and result.problem is None for result in results.values())
+    first = stubs.split('\n').index('def mirror(board):') + 1
+    assert results['mirror'].origin == (
+        f'graded from lines {first}-{first + 2} of all.py, with the imports and definitions '
+        f'above them')
 
 
 def test_the_games_own_mirror_is_not_an_answer(tmp_path: Path) -> None:

@@ -68,6 +68,14 @@ STUDENTS: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     'dee': ({k: v for k, v in _correct().items() if k != 'winner'},
             ('answer_winner', 'test_mirror')),
     'eve': ({**_correct(), 'count_boxes': KILLS}, ()),
+    'gil': (_correct(), ()),
+}
+# cells a student adds below an answer cell: experiments, magics, a helper
+ADDED = {
+    'gil': {'answer_mirror': ["print(mirror('BB..W.W.W'))", "%timeit mirror('BBB...WWW')"],
+            'answer_winner': ["print(winner('W..BB...W', 'B'))\nprint(mirror('BBB...WWW'))",
+                              'def rows(board):\n    return [board[i:i + 3] for i in (0, 3, 6)]'],
+            'answer_count_boxes': ['print(count_boxes(True))']},
 }
 # nbgrader's weak spot: a cell that kills the kernel at its top level, not in a function
 FAY = {**_correct(), 'winner': 'import os\n\nos._exit(1)\n\n\ndef winner(board, side):\n'
@@ -94,6 +102,9 @@ def hand_in(course: Path, student: str, code: dict[str, str], deleted: tuple[str
         if grade_id.startswith('answer_'):
             cell['source'] = code[exercise]
         cells.append(cell)
+        for number, added in enumerate(ADDED.get(student, {}).get(grade_id, [])):
+            cells.append({'cell_type': 'code', 'execution_count': None, 'metadata': {},
+                          'outputs': [], 'source': added, 'id': f'{grade_id}-{number}'})
     notebook['cells'] = cells
     folder = course / 'submitted' / student / 'hexapawn'
     folder.mkdir(parents=True)
@@ -163,6 +174,8 @@ def test_a_loop_a_crash_or_a_deleted_cell_costs_only_its_exercise(course: Path) 
     # dee's deleted grading cell is put back by nbgrader and still grades her mirror
     assert gradebook_points(course, 'dee') == {'mirror': 3, 'winner': 0, 'count_boxes': 4}
     assert gradebook_points(course, 'bob')['mirror'] < 3
+    # experiments, magics and a helper in cells of their own cost nothing
+    assert gradebook_points(course, 'gil') == {'mirror': 3, 'winner': 3, 'count_boxes': 4}
 
 
 def test_hexgrade_grade_writes_the_same_scores_into_a_gradebook(course: Path,

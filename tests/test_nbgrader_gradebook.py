@@ -71,7 +71,7 @@ def stored(course: Path, student: str) -> tuple[dict[str, float], dict[str, str]
 
 
 def test_scores_and_feedback_go_into_the_gradebook(course: Path, results) -> None:
-    assert write_gradebook(course, results, 'hints') == 2
+    assert write_gradebook(course, results, 'hints').students == 2
     for student, result in results:
         scores, comments = stored(course, student)
         assert scores == {e.exercise: e.points for e in result.exercises}
@@ -81,6 +81,15 @@ def test_scores_and_feedback_go_into_the_gradebook(course: Path, results) -> Non
     assert f'hint: {hint}' in comments['mirror']
     assert 'expected' not in comments['mirror']  # 'hints' keeps the answers out
     assert 'there is no winner.py here' in comments['winner']
+
+
+def test_a_comment_keeps_its_lines_so_boards_stay_drawn(course: Path, results) -> None:
+    write_gradebook(course, results, 'everything')
+    comment = stored(course, 'bob')[1]['mirror']
+    assert comment.startswith('```text\nbob: 0/3 points (mirror 0/3)\n')
+    assert comment.endswith('\n```')
+    board_rows = [line for line in comment.splitlines() if line.startswith('            ')]
+    assert len(board_rows) >= 3  # the board, one row a line
 
 
 def test_writing_again_replaces_the_scores(course: Path, results) -> None:
@@ -150,3 +159,22 @@ def test_without_nbgrader_the_message_says_how_to_install_it(monkeypatch, result
                                          'not installed') as raised:
         write_gradebook(Path('.'), results, 'everything')
     assert raised.value.tip == "install it with: pip install 'hexgrade[nbgrader]'"
+
+
+# last: it adds a student to the course the tests above count
+def test_a_score_hexgrade_could_not_give_never_silently_replaces_nbgraders(
+        course: Path, results) -> None:
+    ada = dict(results)['ada']
+    with Gradebook(*gradebook_address(course)) as gradebook:  # as nbgrader left it
+        gradebook.update_or_create_student('ann')
+        gradebook.update_or_create_submission('hexapawn', 'ann')
+        grade = gradebook.find_grade('test_count_boxes', 'hexapawn', 'hexapawn', 'ann')
+        grade.auto_score = 4.0
+        gradebook.db.commit()
+    written = write_gradebook(course, [('ann', ada)], 'everything')
+    assert written.kept == ("kept nbgrader's score for ann's count_boxes (4 points, where "
+                            "hexgrade gave 0): there is no count_boxes.py here",)
+    scores, comments = stored(course, 'ann')
+    assert scores == {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 4.0}
+    assert "(nbgrader's score of 4 was kept: hexgrade could not grade this exercise " \
+           "fully)" in comments['count_boxes']

@@ -84,7 +84,8 @@ def test_the_limit_counts_computing_and_a_wait_has_three_times_as_long() -> None
         probe = _probe(child, source)
         assert probe.outcomes([('0.5',)]) == [Returned('0.5')]  # waited, did not compute
         started = time.monotonic()
-        assert probe.outcomes([('60',)]) == [TimedOut(0.3 * 3)]  # the limit that stopped it
+        # the limit that stopped it: of waiting
+        assert probe.outcomes([('60',)]) == [TimedOut(0.3 * 3, waited=True)]
         assert 0.9 <= time.monotonic() - started < 10
 
 

@@ -28,6 +28,8 @@ STYLES = {
     'tabs': lambda p, data: b'\n\t' in data,
     'a __main__ block that prints': lambda p, data: b"if __name__ == '__main__':" in data,
     'a byte order mark': lambda p, data: data.startswith(b'\xef\xbb\xbf'),
+    'slow: every game replayed from the start': lambda p, data: b'product(' in data,
+    'prints as it works': lambda p, data: b'print(' in data and b'__main__' not in data,
 }
 
 
@@ -43,6 +45,24 @@ def test_a_correct_piece_gets_full_marks(piece: Piece) -> None:
     assert result.points == result.max_points > 0
     assert result.misconception is None
     assert result.flags == ()
+
+
+def test_a_slow_right_search_passes_with_a_note_on_speed() -> None:
+    result = graded()['count_boxes/correct_every_game_replayed']
+    assert result.points == result.max_points
+    assert len(result.notes) == 1
+    assert result.notes[0].startswith('count_boxes took ')
+    assert 'slow, but that costs nothing (the limit is 10 s)' in result.notes[0]
+    assert graded()['count_boxes/correct_bfs'].notes == ()
+
+
+@pytest.mark.parametrize('key', ['count_boxes/correct_chatty', 'mirror/correct_debug_print'])
+def test_printing_while_right_earns_a_note_not_a_failure(key: str) -> None:
+    result = graded()[key]
+    printing = [check for check in result.checks if check.name == 'prints_nothing']
+    assert [(c.status, c.points, c.max_points) for c in printing] == [('passed', 0.0, 0.0)]
+    assert printing[0].note is not None and ' printed ' in printing[0].note
+    assert 'Printing costs no points here' in printing[0].note
 
 
 def test_every_style_is_there() -> None:

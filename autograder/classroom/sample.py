@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from ..config import EXERCISE_NAMES
+from ..exercises import EXERCISES
+from ..sections import STAR
 from ..errors import GraderError
 
 HOME = Path(__file__).resolve().parent.parent / 'sample_class'
-FORMS = ('files', 'one file', 'notebook')
+FORMS = ('files', 'one file', 'notebook', 'lesson file', 'lesson notebook')
 DAMAGE = ('syntax error', 'endless loop')
 DEF_LINE = re.compile(r'^(\s*def [^\n]*\)[^\n:]*):', re.MULTILINE)
 ENDLESS = '\n\n# wait until the board is ready (it never is)\nwhile True:\n    pass\n'
@@ -93,6 +95,9 @@ def _source(hand: Hand, exercise: str, pieces: Path) -> str:
 
 
 def _hand_in(hand: Hand, sources: dict[str, str], target: Path) -> None:
+    if hand.form == 'lesson file':
+        (target / f'{hand.id}.py').write_text(_lesson_file(sources), encoding='utf-8')
+        return
     if hand.form == 'one file':
         # last exercise first: a piece's imports then come before the functions they
         # would otherwise replace; a byte-order mark may stand only at the very start
@@ -102,20 +107,37 @@ def _hand_in(hand: Hand, sources: dict[str, str], target: Path) -> None:
         return
     folder = target / hand.id
     folder.mkdir()
-    if hand.form == 'notebook':
+    if hand.form in ('notebook', 'lesson notebook'):
         (folder / 'exercises.ipynb').write_text(_notebook(hand, sources), encoding='utf-8')
         return
     for name, text in sources.items():
         (folder / hand.rename.get(name, f'{name}.py')).write_bytes(text.encode('utf-8'))
 
 
+def _lesson_file(sources: dict[str, str]) -> str:
+    """Everything in one file in the lesson's order, each answer under its stars and
+    followed by the line that tries it: count_boxes' helpers (its own mirror among
+    them) come after the student's mirror."""
+    parts = []
+    for stars, exercise in enumerate(EXERCISES, start=1):
+        if exercise.name in sources:
+            text = sources[exercise.name].lstrip('\ufeff').replace('\r\n', '\n').strip('\n')
+            parts.append(f'# {STAR * stars} {exercise.name}\n\n{text}\n\n\n{exercise.tries}')
+    return '\n\n\n'.join(parts) + '\n'
+
+
 def _notebook(hand: Hand, sources: dict[str, str]) -> str:
     cells: list[dict[str, Any]] = [_cell('markdown', f'# Hexapawn exercises\n\nby {hand.id}')]
-    for name in EXERCISE_NAMES:
+    lesson = hand.form == 'lesson notebook'
+    for stars, exercise in enumerate(EXERCISES, start=1):
+        name = exercise.name
         if name in sources:
-            cells.append(_cell('markdown', f'## {name}'))
+            cells.append(_cell('markdown', f'## {STAR * stars} {name}' if lesson
+                               else f'## {name}'))
             text = sources[name].lstrip('\ufeff').replace('\r\n', '\n')
             cells.append(_cell('code', text.strip('\n')))
+            if lesson:  # the line that tries it, in a cell of its own
+                cells.append(_cell('code', exercise.tries))
     for number, cell in enumerate(cells):
         cell['id'] = f'cell-{number}'
     notebook = {'cells': cells, 'metadata': {'kernelspec': {

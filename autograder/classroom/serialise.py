@@ -11,7 +11,7 @@ from typing import Any, get_args, get_type_hints
 from ..results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 
 FLAG_KINDS = get_args(get_type_hints(Flag)['kind'])
-FORMAT = 1  # bumped when the shape below changes, so older cache entries are ignored
+FORMAT = 2  # bumped when the shape below changes, so older cache entries are ignored
 
 
 def to_data(result: SubmissionResult) -> dict[str, Any]:
@@ -46,6 +46,9 @@ def _exercise(data: dict[str, Any]) -> ExerciseResult:
         problem=_optional(data['problem']),
         misconception=_optional(data['misconception']),
         flags=tuple(_flag(f) for f in data['flags']),
+        description=_optional(data['description']),
+        origin=_optional(data['origin']),
+        notes=tuple(_text(n) for n in data['notes']),
     )
 
 
@@ -69,6 +72,7 @@ def _check(data: dict[str, Any]) -> CheckResult:
         max_points=float(data['max_points']),
         finding=None if finding is None else _finding(finding),
         reason=_optional(data['reason']),
+        note=_optional(data['note']),
     )
 
 

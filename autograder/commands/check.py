@@ -31,13 +31,13 @@ def run(args: argparse.Namespace) -> int:
     from ..render import gradescope, terminal
     from ..visibility import for_students
 
-    config = config_from(args)
     if args.path is None and not args.isolation:
         raise UsageError('check needs a PATH', tip='give a folder, a .py file or a .ipynb '
                                                    'notebook; or --isolation alone')
     if args.path is not None and not args.path.exists():
         raise UsageError(f'{args.path}: no such file or folder',
                          tip='give a folder, a .py file or a .ipynb notebook')
+    config = config_from(args)
     isolation = isolation_from(args)
     if args.isolation:
         sys.stdout.write(isolation.describe())

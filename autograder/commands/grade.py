@@ -84,8 +84,11 @@ def run(args: argparse.Namespace) -> int:
         from ..nbgrader.gradebook import write_gradebook
         written = write_gradebook(args.to_gradebook, [(g.student.id, g.result)
                                                       for g in batch.graded], config.show)
-        print(f'Gradebook: {written} student{"s" if written != 1 else ""} written into '
+        count = written.students
+        print(f'Gradebook: {count} student{"s" if count != 1 else ""} written into '
               f'{args.to_gradebook}')
+        for line in written.kept:
+            print(f'  {line}')
     return EXIT_PASSED
 
 

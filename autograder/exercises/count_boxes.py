@@ -8,7 +8,7 @@ from hexapawn_ref import (START, count_boxes as reference, explore, has_lost, mi
 from hexapawn_ref.variants import NO_CAPTURES
 
 from ..checks import CheckList, article, same_answers, silent
-from ..exercise import Exercise
+from ..exercise import Exercise, Slow
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake
 from ..probe import Probe
@@ -73,11 +73,15 @@ def without_mirror(probe: Probe) -> None:
             nudge='Start from empty lists or sets inside count_boxes, not outside it.')
 def same_every_time(probe: Probe) -> None:
     """count_boxes gives the same answer every time it is asked"""
-    same_answers(probe, [(True,), (False,), (True,), (True,), (False,)])
+    # three calls tell a count that keeps what it found from one that starts afresh,
+    # and a slow but right search (a second or two a call) pays for each of them
+    same_answers(probe, [(True,), (False,), (True,)])
 
 
-@checks.add(weight=1, needs=[with_mirror],
-            nudge='Return the answer; remove the print() calls inside count_boxes.')
+@checks.add(weight=0, needs=[with_mirror], advisory=True,
+            nudge='Printing costs no points here, but a function that only gives its '
+                  'answer back is easier to use again: take the print() calls out of '
+                  'count_boxes when you no longer need them.')
 def prints_nothing(probe: Probe) -> None:
     """count_boxes prints nothing: it gives its answer back with return"""
     silent(probe, (True,))
@@ -215,4 +219,15 @@ def hard_coded(probe: Probe) -> Flag | None:
 
 
 EXERCISE = Exercise('count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
-                    flaggers=(hard_coded,))
+                    flaggers=(hard_coded,),
+                    # a right search written the long way (every game replayed from the
+                    # start, the names kept in a list) takes a second or two a call
+                    limits={'call_seconds': 10.0, 'load_seconds': 6.0,
+                            'file_seconds': 120.0},
+                    slow=Slow(0.5, 'A search that keeps the positions it has already seen '
+                                   'in a set (or a dictionary) visits each one once, and '
+                                   '`name in seen` is then quick even for thousands of '
+                                   'names: the model answer takes a few thousandths of a '
+                                   'second.'),
+                    tries='print(count_boxes(True))',
+                    titles=('count_boxes', 'count boxes', 'how many boxes'))

@@ -100,8 +100,10 @@ def same_every_time(probe: Probe) -> None:
     same_answers(probe, [(EXAMPLE,), ('BBB...WWW',), (EXAMPLE,), ('.B.W..W.W',), (EXAMPLE,)])
 
 
-@checks.add(weight=1, needs=[reverses_each_row],
-            nudge='Return the answer; remove the print() calls inside mirror.')
+@checks.add(weight=0, needs=[reverses_each_row], advisory=True,
+            nudge='Printing costs no points here, but a function that only gives its '
+                  'answer back is easier to use again: take the print() calls out of '
+                  'mirror when you no longer need them.')
 def prints_nothing(probe: Probe) -> None:
     """mirror prints nothing: it gives its answer back with return"""
     silent(probe, (EXAMPLE,))
@@ -167,4 +169,6 @@ CATALOGUE = (
 )
 
 EXERCISE = Exercise('mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
-                    properties=(TWICE, ANYTHING))
+                    properties=(TWICE, ANYTHING),
+                    tries="print(mirror('BB..W.W.W'))",
+                    titles=('mirror',))

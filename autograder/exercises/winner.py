@@ -99,8 +99,10 @@ def same_every_time(probe: Probe) -> None:
     same_answers(probe, EXAMPLES + POSITIONS[:20] + EXAMPLES)
 
 
-@checks.add(weight=1, needs=[ended_games_have_a_winner],
-            nudge='Return the answer; remove the print() calls inside winner.')
+@checks.add(weight=0, needs=[ended_games_have_a_winner], advisory=True,
+            nudge='Printing costs no points here, but a function that only gives its '
+                  'answer back is easier to use again: take the print() calls out of '
+                  'winner when you no longer need them.')
 def prints_nothing(probe: Probe) -> None:
     """winner prints nothing: it gives its answer back with return"""
     silent(probe, EXAMPLES[1])
@@ -163,4 +165,6 @@ CATALOGUE = (
 )
 
 EXERCISE = Exercise('winner', ('board', 'side'), 3.0, tuple(checks.checks), CATALOGUE,
-                    properties=(GAMES,))
+                    properties=(GAMES,),
+                    tries="print(winner('.B..WW...', 'B') == '')\nprint(winner('W..BB...W', 'B'))",
+                    titles=('winner', 'who has won', 'who won'))

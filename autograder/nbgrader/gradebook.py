@@ -7,7 +7,9 @@ score a teacher gave in the formgrader still wins over ours, as it does in nbgra
 """
 from __future__ import annotations
 
+import re
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -23,9 +25,18 @@ SQLITE = 'sqlite:///'
 INSTALL_TIP = "install it with: pip install 'hexgrade[nbgrader]'"
 
 
+@dataclass(frozen=True)
+class Written:
+    """What writing into a gradebook came to: how many students, and the scores kept
+    where hexgrade could not grade an exercise fully but nbgrader had given more."""
+
+    students: int
+    kept: tuple[str, ...] = ()
+
+
 def write_gradebook(course: Path, graded: Sequence[tuple[str, SubmissionResult]],
-                    show: str) -> int:
-    """Write each (student id, result) into the gradebook of `course`; how many."""
+                    show: str) -> Written:
+    """Write each (student id, result) into the gradebook of `course`."""
     try:
         from nbgrader.api import Gradebook
     except ImportError:
@@ -39,14 +50,15 @@ def write_gradebook(course: Path, graded: Sequence[tuple[str, SubmissionResult]]
         maxima = _grading_cells(gradebook, course)
         for _, result in graded:  # all checked before anything is written
             _check_points(result, maxima)
+        kept: list[str] = []
         for named, result in graded:
             student = encodable(named)  # the database takes UTF-8 only
             gradebook.update_or_create_student(student)
             gradebook.update_or_create_submission(ASSIGNMENT, student)
             for exercise in for_students(result, show).exercises:
-                _write_exercise(gradebook, student, result, exercise, maxima)
+                kept += _write_exercise(gradebook, student, result, exercise, maxima)
         gradebook.db.commit()
-    return len(graded)
+    return Written(len(graded), tuple(kept))
 
 
 def gradebook_address(course: Path) -> tuple[str, str]:
@@ -93,12 +105,44 @@ def _check_points(result: SubmissionResult, maxima: dict[str, float]) -> None:
 
 
 def _write_exercise(gradebook: Any, student: str, result: SubmissionResult,
-                    exercise: ExerciseResult, maxima: dict[str, float]) -> None:
+                    exercise: ExerciseResult, maxima: dict[str, float]) -> list[str]:
+    """Write one exercise's score and comment; a line for the teacher when nbgrader's
+    own score was kept instead."""
     name = exercise.exercise
     grade = gradebook.find_grade(test_cell(name), NOTEBOOK, ASSIGNMENT, student)
-    grade.auto_score = min(exercise.points, maxima[name])
-    grade.needs_manual_grade = False
+    points = min(exercise.points, maxima[name])
+    before = grade.auto_score
     comment = gradebook.find_comment(answer_cell(name), NOTEBOOK, ASSIGNMENT, student)
-    comment.auto_comment = terminal.render(
-        SubmissionResult(student, (exercise,), result.grader_version, result.seed,
-                         result.isolation)).strip()
+    text = terminal.render(SubmissionResult(student, (exercise,), result.grader_version,
+                                            result.seed, result.isolation)).strip()
+    if _not_fully_graded(exercise) and before is not None and before > points:
+        # hexgrade could not grade it (a loading problem, a crash, a timeout), and
+        # nbgrader's own autograde gave more: never overwrite that silently
+        comment.auto_comment = as_markdown(text + f'\n\n(nbgrader\'s score of {before:g} '
+                                                  f'was kept: hexgrade could not grade this '
+                                                  f'exercise fully)')
+        return [f'kept nbgrader\'s score for {student}\'s {name} ({before:g} points, where '
+                f'hexgrade gave {points:g}): {_why(exercise)}']
+    grade.auto_score = points
+    grade.needs_manual_grade = False
+    comment.auto_comment = as_markdown(text)
+    return []
+
+
+def _not_fully_graded(exercise: ExerciseResult) -> bool:
+    return exercise.problem is not None or any(
+        flag.kind in ('timeout', 'crash', 'not found') for flag in exercise.flags)
+
+
+def _why(exercise: ExerciseResult) -> str:
+    if exercise.problem is not None:
+        return exercise.problem
+    return '; '.join(f'{flag.kind}: {flag.note}' for flag in exercise.flags)
+
+
+def as_markdown(text: str) -> str:
+    """Text as a fenced block: nbgrader shows comments as Markdown, which would run a
+    drawn board's rows together. The fence is longer than any run of backticks in it."""
+    longest = max((len(run) for run in re.findall('`+', text)), default=0)
+    fence = '`' * max(3, longest + 1)
+    return f'{fence}text\n{text}\n{fence}'

@@ -34,15 +34,22 @@ def _test(result: SubmissionResult, exercise: ExerciseResult, check: CheckResult
         'score': check.points,
         'max_score': check.max_points,
         'status': 'passed' if check.status == 'passed' else 'failed',
-        'output': _output(check),
+        'output': _output(exercise, check),
         'visibility': 'visible',
         'extra_data': extra,
     }
 
 
-def _output(check: CheckResult) -> str:
+def _output(exercise: ExerciseResult, check: CheckResult) -> str:
+    # where a notebook's exercise was graded from, and its notes, go with its first test
+    first = check is exercise.checks[0]
+    lines = [f'({exercise.origin})'] if first and exercise.origin else []
     if check.status == 'skipped':
-        return f'Skipped: {check.reason}'
-    if check.finding is None:
-        return ''
-    return '\n'.join(finding_lines(check.finding))
+        lines.append(f'Skipped: {check.reason}')
+    elif check.finding is not None:
+        lines += finding_lines(check.finding)
+    if check.note:
+        lines.append(f'note: {check.note}')
+    if first:
+        lines += [f'note: {note}' for note in exercise.notes]
+    return '\n'.join(lines)

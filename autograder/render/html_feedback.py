@@ -30,7 +30,12 @@ def _exercise(exercise: ExerciseResult) -> str:
     parts = [f'<section class="exercise" id="{escape(exercise.exercise)}">',
              f'<h2>{escape(exercise.exercise)}: {points(exercise.points)} of '
              f'{points(exercise.max_points)} points</h2>']
+    if exercise.origin:
+        parts.append(f'<p class="origin">{escape(exercise.origin[:1].upper())}'
+                     f'{escape(exercise.origin[1:])}.</p>')
     parts += [_check(check) for check in exercise.checks]
+    for note in exercise.notes:
+        parts.append(f'<p class="note">Note: {escape(note)}</p>')
     for flag in exercise.flags:
         parts.append(f'<p class="flag">Note ({escape(flag.kind)}): {escape(flag.note)}</p>')
     parts.append('</section>')
@@ -46,6 +51,8 @@ def _check(check: CheckResult) -> str:
         body.append(f'<p>Skipped: {escape(check.reason)}</p>')
     if check.finding is not None:
         body.append(_finding(check.finding))
+    if check.note:
+        body.append(f'<p class="note">Note: {escape(check.note)}</p>')
     body.append('</div>')
     return '\n'.join(body)
 

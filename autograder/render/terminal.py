@@ -43,12 +43,18 @@ def _verdict(result: SubmissionResult) -> str:
 
 def _exercise(exercise: ExerciseResult, colour: bool) -> list[str]:
     lines = [f'{exercise.exercise}: {_points(exercise.points)}/{_points(exercise.max_points)}']
+    if exercise.origin:
+        lines.append(f'  ({printable(exercise.origin)})')
     for check in exercise.checks:
         lines.append(f'  {_label(check, colour)}  {check.title}{_worth(check)}')
         if check.status == 'skipped' and check.reason:
             lines.append(f'        skipped: {check.reason}')
         if check.finding is not None:
             lines += ['        ' + printable(line) for line in finding_lines(check.finding)]
+        if check.note:
+            lines.append(f'        note: {printable(check.note)}')
+    for note in exercise.notes:
+        lines.append(f'  NOTE  {printable(note)}')
     for flag in exercise.flags:
         lines.append(f'  NOTE  {flag.kind}: {printable(flag.note)}')
     return lines

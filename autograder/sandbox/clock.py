@@ -5,19 +5,28 @@ Standard library only, like `child.py`, which loads this file by path.
 """
 from __future__ import annotations
 
+import os
 import signal
 import time
 import types
 from typing import Any
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
 class CallTimeout(BaseException):
-    """Raised in the student's code when one call runs past its limit; its argument
-    says whether the call was waiting (a sleep) rather than computing."""
+    """Raised in the student's code when one call runs past its limit; its arguments
+    say whether the call was waiting (a sleep) rather than computing, and what the
+    clock saw it doing in the second half of its time (see `Clock.evidence`)."""
 
     @property
     def waited(self) -> bool:
         return bool(self.args and self.args[0])
+
+    @property
+    def seen(self) -> dict[str, Any] | None:
+        return self.args[1] if len(self.args) > 1 else None
 
 
 class Clock:
@@ -31,9 +40,13 @@ class Clock:
     two calls): the next tick will, if the call is still running by then."""
 
     TICK = 0.02
+    SAMPLES = 25  # the last ones kept: enough to tell a loop from a search
+    FRAMES = 5000  # a stack is looked at this deep at most
 
     def __init__(self, spare: frozenset[types.CodeType] = frozenset()) -> None:
         self.spare = spare
+        self.watched = ''  # the student's file: its frames are counted in each sample
+        self.samples: list[tuple[int, int, frozenset[str]]] = []
         self.limits: tuple[float, float] | None = None  # (computing, waiting) seconds
         self.progress: list[Any] = []
         self.seen = 0
@@ -54,6 +67,32 @@ class Clock:
 
     def _restart(self) -> None:
         self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+        self.samples = []
+
+    def _sample(self, frame: Any) -> None:
+        """Where the call is: how deep in the student's own functions, on which line,
+        and which functions are running."""
+        depth, line, names = 0, 0, set()
+        for _ in range(self.FRAMES):
+            if frame is None or frame.f_code in self.spare or \
+                    os.path.dirname(frame.f_code.co_filename) == HERE:
+                break  # the child's own code, around the call
+            names.add(frame.f_code.co_name)
+            if frame.f_code.co_filename == self.watched:
+                depth += 1
+                line = line or frame.f_lineno
+            frame = frame.f_back
+        self.samples = self.samples[-self.SAMPLES + 1:] + [(depth, line, frozenset(names))]
+
+    def evidence(self) -> dict[str, Any]:
+        """What the samples show: how deep the student's functions went and how that
+        changed, the lines they were on, and the functions that ran."""
+        if not self.samples:
+            return {}
+        depths = [depth for depth, _, _ in self.samples]
+        return {'first_depth': depths[0], 'depth': depths[-1], 'deepest': max(depths),
+                'lines': sorted({line for _, line, _ in self.samples if line})[:8],
+                'calls': sorted(set().union(*(names for _, _, names in self.samples)))[:12]}
 
     def _tick(self, signum: int, frame: Any) -> None:
         if self.limits is None or (frame is not None and frame.f_code in self.spare):
@@ -64,9 +103,13 @@ class Clock:
             self._restart()
             return
         computing, waiting = self.limits
-        if time.process_time() - self.cpu_from > computing:
+        computed = time.process_time() - self.cpu_from
+        if computed > computing / 2:
+            self._sample(frame)
+        if computed > computing:
+            evidence = self.evidence()
             self._restart()
-            raise CallTimeout(False)
+            raise CallTimeout(False, evidence)
         if time.monotonic() - self.wall_from > waiting:
             self._restart()
             raise CallTimeout(True)

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from .child import BROKE_DOWN
 from .isolation import Isolation
 from .limits import WAITING, Limits
-from .outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
+from .outcomes import Died, NotTried, Outcome, Raised, Returned, Seen, TimedOut
 from .processes import cpu_seconds
 from .values import decode
 
@@ -90,6 +90,8 @@ class StudentProcess:
         self.gone: str | None = None
         self.overran = False  # stopped at the file's time limit
         self.output_dropped = 0
+        # the most computing one call took, in seconds (None where it cannot be read)
+        self.slowest_call: float | None = None
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
         self._budget = limits.file_seconds  # spent only while waiting on the child
@@ -112,10 +114,13 @@ class StudentProcess:
         self.close()
 
     # -- requests ----------------------------------------------------------
-    def load(self, source: str, filename: str, modules: dict[str, str]) -> Loaded:
+    def load(self, source: str, filename: str, modules: dict[str, str],
+             own: dict[str, str] | None = None) -> Loaded:
+        """Load the student's file; `modules` are the kit's (the game file), `own` the
+        student's other files it imports, which run as part of loading."""
         try:
             reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
-                               'modules': modules},
+                               'modules': modules, 'own': own or {}},
                               float(self.limits.for_child()['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
@@ -150,8 +155,13 @@ class StudentProcess:
             request['texts'] = texts  # one string per call: a flat list, quicker both ways
         else:
             request['args'] = args
+        before = cpu_seconds(self._child.pid)
         try:
             reply = self._ask(request, self.limits.call_seconds * len(args))
+            after = cpu_seconds(self._child.pid)
+            if before is not None and after is not None and args:
+                per_call = (after - before) / len(args)
+                self.slowest_call = max(self.slowest_call or 0.0, per_call)
         except ChildGone as gone:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
@@ -281,7 +291,9 @@ class StudentProcess:
         if not isinstance(item, dict):
             return Died('its answers could not be read')
         if item.get('timeout'):  # the limit that stopped it: of computing, or of waiting
-            return TimedOut(self.limits.call_seconds * (WAITING if item.get('waited') else 1))
+            waited = bool(item.get('waited'))
+            return TimedOut(self.limits.call_seconds * (WAITING if waited else 1), waited,
+                            _seen(item.get('seen')))
         return _raised(item.get('raised') or {})
 
     def _output(self, reply: dict[str, Any]) -> str:
@@ -308,6 +320,19 @@ def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:
     except (ValueError, TypeError):
         return None
     return texts if set(map(type, texts)) <= {str} else None
+
+
+def _seen(raw: Any) -> Seen | None:
+    """What the child says it saw, as far as it is plain numbers and names (it is only
+    ever used for a hint)."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return Seen(int(raw['first_depth']), int(raw['depth']), int(raw['deepest']),
+                    tuple(int(line) for line in list(raw['lines'])[:8]),
+                    tuple(str(name)[:60] for name in list(raw['calls'])[:12]))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _timed_out(item: Any) -> bool:

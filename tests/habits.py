@@ -1,0 +1,156 @@
+"""Notebooks and one-file hand-ins written the way students write them, built from
+the model answers (or with one exercise's answer swapped for a mistake).
+
+Each habit is a function from the three answers to a list of cells, `('md', text)`
+or `('code', text)`, in the order a student would leave them. The lesson's own
+layout keeps the ★★★ stub's helpers (its own `mirror` among them) beside
+count_boxes, as the page gives them.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from autograder.kit import KIT, SOLUTIONS
+
+Cells = list[tuple[str, str]]
+Answers = dict[str, str]
+
+ANSWERS: Answers = {name: (SOLUTIONS / f'{name}.py').read_text(encoding='utf-8')
+                    for name in ('mirror', 'winner', 'count_boxes')}
+HELPERS_AND_COUNT = ANSWERS['count_boxes']  # the model keeps the stub's own helpers
+PLANTED = {  # a mistake per exercise, as a student would write it
+    'mirror': 'def mirror(board):\n    return board[::-1]\n',
+    'winner': ("from hexapawn import moves\n\n\ndef winner(board, side):\n"
+               "    if 'W' in board[0:3]:\n        return 'W'\n"
+               "    if 'B' in board[6:9]:\n        return 'B'\n    return ''\n"),
+    'count_boxes': HELPERS_AND_COUNT.replace('return [len(boxes), beads]',
+                                             'return [beads, len(boxes)]'),
+}
+
+
+def lesson_layout(a: Answers) -> Cells:
+    """The page's order: each star's heading, its answer, the line that tries it."""
+    return [
+        ('md', '# Hexapawn: the starred exercises'),
+        ('md', '## \u2605 The mirror'),
+        ('code', a['mirror']),
+        ('code', "print(mirror('BB..W.W.W'))"),
+        ('md', '## \u2605\u2605 Who has won?'),
+        ('code', a['winner']),
+        ('code', "print(winner('.B..WW...', 'B') == '')\nprint(winner('W..BB...W', 'B'))"),
+        ('md', '## \u2605\u2605\u2605 How many boxes?'),
+        ('code', a['count_boxes']),
+        ('code', 'print(count_boxes(True))\nprint(count_boxes(False))'),
+    ]
+
+
+def experiments(a: Answers) -> Cells:
+    """No headings; calls and prints between the answers, using earlier answers."""
+    return [
+        ('code', 'from hexapawn import START, moves, play'),
+        ('code', a['mirror']),
+        ('code', a['winner']),
+        ('code', "print(mirror('BB..W.W.W'))\nfor board in [START, mirror(START)]:\n"
+                 "    print(board, winner(board, 'W'))"),
+        ('code', a['count_boxes']),
+        ('code', 'boxes, beads = count_boxes(True)\nprint(boxes, beads)'),
+    ]
+
+
+def magics(a: Answers) -> Cells:
+    return [
+        ('code', '%load_ext autoreload\n%autoreload 2\n!ls\nimport random'),
+        ('code', a['mirror']),
+        ('code', "%timeit mirror('BBB...WWW')\nmirror?"),
+        ('code', '%%time\n' + a['winner']),
+        ('code', "%%bash\necho this is not python\nls -l | wc"),
+        ('code', a['count_boxes']),
+        ('code', "files = !ls\n%time count_boxes(True)"),
+    ]
+
+
+def helper_cells(a: Answers) -> Cells:
+    """A helper of mirror in a cell of its own, above it; winner's import apart."""
+    return [
+        ('md', '## mirror'),
+        ('code', 'def row(board, i):\n    return board[3 * i:3 * i + 3]'),
+        ('code', "ROWS = (0, 1, 2)\n\n\ndef mirror(board):\n"
+                 "    return ''.join(row(board, i)[::-1] for i in ROWS)"
+                 if a['mirror'] == ANSWERS['mirror'] else a['mirror']),
+        ('md', '## winner'),
+        ('code', 'from hexapawn import moves'),
+        ('code', a['winner'].replace('from hexapawn import moves\n', '')),
+        ('md', '## count_boxes'),
+        ('code', a['count_boxes']),
+    ]
+
+
+def redefinition(a: Answers) -> Cells:
+    """A first try in one cell, the answer in a later cell of the same section."""
+    return [
+        ('code', 'def mirror(board):\n    return board[::-1]  # first try'),
+        ('code', "print(mirror('BB..W.W.W'))"),
+        ('code', a['mirror']),
+        ('code', "def winner(board, side):\n    return ''"),
+        ('code', a['winner']),
+        ('code', 'def count_boxes(use_mirror):\n    return [0, 0]'),
+        ('code', a['count_boxes']),
+    ]
+
+
+def loop_in_winner(a: Answers) -> Cells:
+    """An experiment that never ends, in winner's section: winner sinks, alone."""
+    return [
+        ('code', a['mirror']),
+        ('code', a['winner']),
+        ('code', "board = 'BBB...WWW'\nwhile winner(board, 'W') == '':\n    pass"),
+        ('code', a['count_boxes']),
+    ]
+
+
+HABITS: dict[str, Callable[[Answers], Cells]] = {
+    'lesson layout': lesson_layout,
+    'experiments': experiments,
+    'magics': magics,
+    'helper cells': helper_cells,
+    'redefinition': redefinition,
+    'loop in winner': loop_in_winner,
+}
+# the habit that costs an exercise by itself: a loop that never ends costs its section
+SUNK = {'loop in winner': 'winner'}
+
+
+def notebook(cells: Cells, outputs_kb: int = 0) -> str:
+    """The cells as an nbformat 4 notebook; `outputs_kb` of stored output on the last
+    code cell, as a student who printed a lot and saved leaves it."""
+    made: list[dict[str, Any]] = []
+    for number, (kind, text) in enumerate(cells):
+        cell: dict[str, Any] = {'cell_type': 'markdown' if kind == 'md' else 'code',
+                                'id': f'c{number}', 'metadata': {},
+                                'source': text.splitlines(keepends=True)}
+        if kind == 'code':
+            cell.update(execution_count=number, outputs=[])
+        made.append(cell)
+    if outputs_kb:
+        last = next(c for c in reversed(made) if c['cell_type'] == 'code')
+        last['outputs'] = [{'output_type': 'stream', 'name': 'stdout',
+                            'text': ['x' * 1023 + '\n'] * outputs_kb}]
+    return json.dumps({'cells': made, 'metadata': {}, 'nbformat': 4, 'nbformat_minor': 5},
+                      indent=1)
+
+
+def one_file(cells: Cells, headings: bool = True) -> str:
+    """The cells as one `.py` file: headings as comments, or left out."""
+    parts = []
+    for kind, text in cells:
+        if kind == 'md':
+            if headings:
+                parts.append('# ' + text.lstrip('# '))
+        elif not text.lstrip().startswith(('%', '!')):
+            parts.append(text)
+    return '\n\n\n'.join(parts) + '\n'
+
+
+def kit_stubs() -> Answers:
+    return {name: (KIT / f'{name}.py').read_text(encoding='utf-8') for name in ANSWERS}
