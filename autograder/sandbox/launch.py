@@ -6,7 +6,6 @@ child); `ForkedChild` is a fork of the zygote with its layers on.
 """
 from __future__ import annotations
 
-import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Callable, Protocol
 
 from .cgroups import ChildGroups
 from .processes import kill_group
+from .removal import remove_tree
 from .zygote import Zygote
 
 
@@ -51,7 +51,7 @@ class FreshChild:
         self.exit_code(5)
 
     def finish(self) -> None:
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        remove_tree(self.workdir)
 
 
 class ForkedChild:
@@ -88,5 +88,5 @@ class ForkedChild:
             self._zygote.sweep(self._uid)  # processes that left the group, if any could
 
     def finish(self) -> None:
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        remove_tree(self.workdir)
         self._release()  # the uid and the groups go back to the pool

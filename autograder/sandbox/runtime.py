@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
 import site
 import sysconfig
 import tempfile
@@ -22,6 +21,7 @@ from . import bwrap
 from .cgroups import ChildGroups, Groups
 from .launch import ForkedChild
 from .processes import alive, kill_group
+from .removal import remove_tree
 from .zygote import LayerFailed, Zygote, ready
 
 CODE_FOLDER = Path(__file__).resolve().parent
@@ -98,11 +98,20 @@ def hidden_folders() -> list[str]:
 
 
 def clear_stale(temp: Path) -> None:
-    """Remove the run folders of graders that were killed before they could."""
-    for folder in temp.glob('hexgrade-run-*-*'):
+    """Remove the run folders of graders that were killed before they could. One that
+    will not go is left for another time: it must never stop this run."""
+    try:
+        found = list(temp.glob('hexgrade-run-*-*'))
+    except OSError:
+        return
+    for folder in found:
         owner = folder.name.split('-')[2]
-        if owner.isdigit() and not alive(int(owner)) and folder.stat().st_uid == os.geteuid():
-            shutil.rmtree(folder, ignore_errors=True)
+        try:
+            if owner.isdigit() and not alive(int(owner)) and \
+                    folder.lstat().st_uid == os.geteuid():
+                remove_tree(folder)
+        except OSError:
+            continue
 
 
 class UidPool:
@@ -138,7 +147,7 @@ class Runtime:
         try:
             self._groups = Groups() if 'cgroups' in layers else None
         except OSError as exc:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_tree(self.folder)
             raise LayerFailed(f'the sandbox could not make its control groups: {exc}',
                               'cgroups') from None
         settings = {'landlock': 'landlock' in layers, 'seccomp': 'seccomp' in layers,
@@ -201,7 +210,7 @@ class Runtime:
             kill_group(pid)
         if groups is not None:
             groups.kill()
-        shutil.rmtree(workdir, ignore_errors=True)
+        remove_tree(workdir)
         self._give_back(uid, groups)
 
     def _give_back(self, uid: int | None, groups: ChildGroups | None) -> None:
@@ -222,4 +231,4 @@ def _shut(zygotes: list[Zygote], groups: Groups | None, folder: Path,
         zygote.close()
     if groups is not None:
         groups.close()
-    shutil.rmtree(folder, ignore_errors=True)
+    remove_tree(folder)
