@@ -1,8 +1,9 @@
 """Control groups for children: a memory and a process limit per child, and a
 kill that reaches every process the child made, whatever session it moved to.
 
-Each child gets one group in each usable hierarchy, below the group the grader
-itself runs in (so whatever limits the grader is under still hold). The child
+Each child gets groups of its own in each usable hierarchy, made for it and
+removed after it, below the group the grader itself runs in (so whatever limits
+the grader is under still hold). The child
 joins them itself, through files the parent opened for it, before anything else
 of it runs. Handles cgroup v1 (`memory`, `pids`) and v2 (`cgroup.kill`; `memory.max`
 and `pids.max` where a v2 group has those controllers).
@@ -62,14 +63,14 @@ def problem() -> str | None:
 
 @dataclass
 class ChildGroups:
-    """One child's groups; `files` are open cgroup.procs files for the child to join.
-    Groups are reused from child to child: making and removing them costs more than
-    the rest of a child's start."""
+    """One child's groups, made for it alone and removed after it: a group handed to
+    the next child would hand on what the last one left charged to it (shared memory,
+    page cache), and the next child would be killed for it. `files` are open
+    cgroup.procs files for the child to join."""
 
     folders: list[Path]
     files: list[int]
     kinds: list[str]  # the hierarchy of each folder: memory, pids or unified
-    memory: int = 0
 
     def pids(self) -> list[int]:
         return [int(p) for f in self.folders for p in _read(f / 'cgroup.procs').split()]
@@ -91,27 +92,19 @@ class ChildGroups:
                     pass
             time.sleep(0.001)
 
-    def settle(self, memory: int) -> None:
-        """Make the groups ready for a new child: empty, with its memory limit."""
-        for attempt in range(5000):
-            if not self.pids():
-                break
-            if attempt % 500 == 0:
-                self.kill()
-            time.sleep(0.0004)  # a killed process takes a moment to leave
-        if memory != self.memory:
-            for folder, hierarchy in zip(self.folders, self.kinds):
-                for file, value in LIMIT_FILES[hierarchy].items():
-                    if (folder / file).exists():
-                        _write(folder / file, value.format(memory=memory,
-                                                           processes=PROCESSES))
-            self.memory = memory
+    def limit(self, memory: int) -> None:
+        for folder, hierarchy in zip(self.folders, self.kinds):
+            for file, value in LIMIT_FILES[hierarchy].items():
+                if (folder / file).exists():
+                    _write(folder / file, value.format(memory=memory, processes=PROCESSES))
 
-    def remove(self) -> None:
-        """Close the files and remove the groups once their processes are gone."""
+    def remove(self) -> bool:
+        """Close the files and remove the groups once their processes are gone (a
+        killed process takes a moment to leave). Whether every group went."""
         for fd in self.files:
             os.close(fd)
         self.files = []
+        gone = True
         for folder in self.folders:
             for attempt in range(200):
                 try:
@@ -120,17 +113,21 @@ class ChildGroups:
                 except FileNotFoundError:
                     break
                 except OSError:
-                    time.sleep(0.002 if attempt < 50 else 0.02)
+                    if attempt % 50 == 49:
+                        self.kill()  # a process that joined late
+                    time.sleep(0.001 if attempt < 50 else 0.02)
+            else:
+                gone = False
+        return gone
 
 
 class Groups:
-    """The grader's own group in each hierarchy, and a pool of child groups below it."""
+    """The grader's own group in each hierarchy, and below it a group per child."""
 
     def __init__(self) -> None:
         self._tops: dict[str, Path] = {}
         self._count = itertools.count()
-        self._free: list[ChildGroups] = []
-        self._all: list[ChildGroups] = []
+        self._all: dict[int, ChildGroups] = {}
         self._lock = threading.Lock()
         for name, path in hierarchies().items():
             _clear_stale(path)
@@ -139,37 +136,37 @@ class Groups:
             self._tops[name] = top
 
     def for_child(self, memory_bytes: int) -> ChildGroups:
-        """Free groups whose last child has left, else new ones (a killed child takes
-        a moment to leave: waiting for it would cost more than a new group)."""
+        """New groups for one child, with its memory limit."""
+        name = f'child-{next(self._count)}'
+        groups = ChildGroups([], [], [])
         with self._lock:
-            ready = next((g for g in self._free if not g.pids()), None)
-            if ready is not None:
-                self._free.remove(ready)
-        groups = ready or self._make()
-        groups.settle(memory_bytes)
+            self._all[id(groups)] = groups
+        try:
+            for kind, top in self._tops.items():
+                folder = top / name
+                folder.mkdir()
+                groups.folders.append(folder)
+                groups.kinds.append(kind)
+            groups.limit(memory_bytes)
+            for folder in groups.folders:
+                groups.files.append(os.open(folder / 'cgroup.procs', os.O_WRONLY | os.O_CLOEXEC))
+        except BaseException:
+            self.give_back(groups)
+            raise
         return groups
 
     def give_back(self, groups: ChildGroups) -> None:
-        """After the child was killed: its groups serve the next child."""
-        with self._lock:
-            self._free.append(groups)
-
-    def _make(self) -> ChildGroups:
-        name = f'child-{next(self._count)}'
-        folders: list[Path] = []
-        files: list[int] = []
-        for top in self._tops.values():
-            folder = top / name
-            folder.mkdir()
-            folders.append(folder)
-            files.append(os.open(folder / 'cgroup.procs', os.O_WRONLY | os.O_CLOEXEC))
-        groups = ChildGroups(folders, files, list(self._tops))
-        with self._lock:
-            self._all.append(groups)
-        return groups
+        """After the child was killed: its groups go, and what was charged to them."""
+        groups.kill()
+        if groups.remove():
+            with self._lock:
+                self._all.pop(id(groups), None)
 
     def close(self) -> None:
-        for groups in self._all:
+        with self._lock:
+            left = list(self._all.values())
+            self._all.clear()
+        for groups in left:
             groups.kill()
             groups.remove()
         ChildGroups(list(self._tops.values()), [], list(self._tops)).remove()

@@ -26,6 +26,9 @@ import socket
 from typing import Any, Callable
 
 PR_SET_CHILD_SUBREAPER = 36
+CLONE_NEWIPC = 0x08000000
+IPC_RMID = 0
+IPC_KINDS = ('shm', 'sem', 'msg')
 MAX_REQUEST = 1 << 16
 # a child of the grader's own uid could send these (where no Landlock scope or seccomp
 # stops it): the zygote ignores them, each child gets the usual handling back
@@ -51,8 +54,9 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
             layers['shared_ruleset'] = exc
     ended: dict[int, int] = {}
     spawned: set[int] = set()
+    uids: dict[int, int] = {}  # the child's own uid, by pid
     while True:
-        spawned -= _reap(ended)
+        spawned -= _reap(ended, uids)
         _kill_orphans(spawned)
         if not select.select([sock], [], [], 0.2)[0]:
             continue
@@ -66,17 +70,20 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
             if pid == 0:
                 _become_child(sock, fds, request, settings, run_child, layers)
             spawned.add(pid)
+            if request.get('own_uid') and type(request.get('uid')) is int:
+                uids[pid] = request['uid']
             for fd in fds:
                 os.close(fd)
         elif request['op'] == 'status':
-            spawned -= _reap(ended)
+            spawned -= _reap(ended, uids)
             sock.send(json.dumps({'status': ended.pop(request['pid'], None)}).encode())
         elif request['op'] == 'sweep':
             sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
 
 
-def _reap(ended: dict[int, int]) -> set[int]:
-    """Collect every ended child's status; returns their pids."""
+def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:
+    """Collect every ended child's status, and clear the IPC objects of each ended
+    child's own uid; returns their pids."""
     reaped: set[int] = set()
     while True:
         try:
@@ -87,6 +94,8 @@ def _reap(ended: dict[int, int]) -> set[int]:
             return reaped
         reaped.add(pid)
         ended[pid] = os.waitstatus_to_exitcode(status)
+        if pid in uids:
+            remove_ipc(uids.pop(pid))
         if len(ended) > 10_000:  # statuses nobody asked for: forget the oldest
             del ended[next(iter(ended))]
 
@@ -115,6 +124,34 @@ def _kill_orphans(spawned: set[int]) -> None:
                     kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
+
+
+def remove_ipc(uid: int) -> None:
+    """Remove every SysV IPC object (shared memory, semaphores, message queues) that
+    `uid` owns or made, in this process's IPC namespace: they outlive their maker."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    remove = {'shm': lambda ident: libc.shmctl(ident, IPC_RMID, None),
+              'sem': lambda ident: libc.semctl(ident, 0, IPC_RMID),
+              'msg': lambda ident: libc.msgctl(ident, IPC_RMID, None)}
+    for kind in IPC_KINDS:
+        for ident in ipc_objects(kind, uid):
+            remove[kind](ident)
+
+
+def ipc_objects(kind: str, uid: int | None = None) -> list[int]:
+    """The ids of the IPC objects of `kind` (shm, sem or msg) this namespace holds;
+    with `uid`, those it owns or made only."""
+    try:
+        with open(f'/proc/sysvipc/{kind}', encoding='ascii') as table:
+            header, *rows = [line.split() for line in table]
+    except (OSError, ValueError):
+        return []
+    found = []
+    for row in rows:
+        fields = dict(zip(header, row))
+        if uid is None or str(uid) in (fields.get('uid'), fields.get('cuid')):
+            found.append(int(row[1]))
+    return found
 
 
 def _sweep(uid: int) -> bool:
