@@ -153,6 +153,30 @@ def bindings(source: str) -> dict[str, list[list[Any]]]:
     return found
 
 
+def _as_if_real(source: str, real: dict[str, Any]) -> types.CodeType:
+    """The variant's code, compiled under the game file's name, each function moved to
+    the line the real function of that name starts on."""
+    import ast
+    tree = ast.parse(source)
+    filename = 'hexapawn.py'
+    for node in tree.body:
+        old = real.get(getattr(node, 'name', ''))
+        code = getattr(old, '__code__', None)
+        if code is None:
+            continue
+        filename = code.co_filename
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            ast.increment_lineno(node, code.co_firstlineno - node.lineno)
+    return compile(tree, filename, 'exec', dont_inherit=True)
+
+
+def _same_shape(old: Any, new: Any) -> bool:
+    """Whether `old`'s code can be swapped for `new`'s: two plain functions that close
+    over nothing."""
+    return isinstance(old, types.FunctionType) and isinstance(new, types.FunctionType) \
+        and not old.__code__.co_freevars and not new.__code__.co_freevars
+
+
 class Child:
     def __init__(self, reader: int, writer: int, limits: dict[str, Any]) -> None:
         self.reader = reader
@@ -260,27 +284,44 @@ class Child:
                 self.clock.stop()  # before its description: that is the grader's own time
                 values.append(Wire({'raised': describe_error(exc, self.filename)}))
 
-    def _patch(self, patch: dict[str, Any] | None) -> list[tuple[dict[str, Any], str, Any]]:
-        """Swap in other rules (to see whether an answer follows them)."""
+    def _patch(self, patch: dict[str, Any] | None) -> list[tuple[Any, str, Any]]:
+        """Swap in other rules (to see whether an answer follows them), in a form the
+        student's code cannot tell from the real rules: the game's own functions keep
+        who they are and only their code changes, to code compiled under the game
+        file's name with each function on the line the real one starts on. So every
+        reference the student kept (an import, a copy, a default) follows the variant,
+        and its frames, file name, module, name and lines are the real ones'."""
         if not patch:
             return []
-        replacement: dict[str, Any] = {}
-        exec(compile(patch['source'], '<rules variant>', 'exec'), replacement)
-        saved: list[tuple[dict[str, Any], str, Any]] = []
-        targets = [self.namespace]
-        if 'hexapawn' in sys.modules:
-            targets.append(vars(sys.modules['hexapawn']))
+        game = sys.modules.get('hexapawn')
+        real = vars(game) if game is not None else {}
+        replacement: dict[str, Any] = dict(real) or {'__name__': 'hexapawn'}
+        exec(_as_if_real(patch['source'], real), replacement)
+        saved: list[tuple[Any, str, Any]] = []
         for name in patch['names']:
-            for target in targets:
-                if name in target:
-                    saved.append((target, name, target[name]))
-                    target[name] = replacement[name]
+            new: Any = replacement[name]
+            old: Any = real.get(name)
+            if _same_shape(old, new):
+                saved.append((old, '__code__', old.__code__))
+                old.__code__ = new.__code__
+                saved.append((old, '__defaults__', old.__defaults__))
+                old.__defaults__ = new.__defaults__
+            elif name in real:
+                saved.append((real, name, old))
+                real[name] = new
+            mine = self.namespace.get(name)
+            if name in self.namespace and mine is not old:  # the student's own
+                saved.append((self.namespace, name, mine))
+                self.namespace[name] = old if _same_shape(old, new) else new
         return saved
 
     @staticmethod
-    def _unpatch(saved: list[tuple[dict[str, Any], str, Any]]) -> None:
-        for target, name, value in saved:
-            target[name] = value
+    def _unpatch(saved: list[tuple[Any, str, Any]]) -> None:
+        for target, name, value in reversed(saved):
+            if isinstance(target, dict):
+                target[name] = value
+            else:
+                setattr(target, name, value)
 
     def serve(self) -> None:
         handlers = {'load': self.load, 'call': self.call}
