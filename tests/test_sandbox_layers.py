@@ -82,7 +82,8 @@ def test_a_childs_own_coarse_layer_still_keeps_out_the_packages_and_other_childr
     assert len(coarse) < len(runtime.read_paths())  # the point of it: fewer rules per child
 
     def body() -> str:
-        landlock.confine(landlock.build(runtime.read_paths(), [str(run)]), str(mine), coarse)
+        landlock.confine(landlock.build(runtime.read_paths(), [str(run)]),
+                         landlock.build(coarse, [str(mine)]))
         return ' '.join([
             attempt(lambda: open(os.__file__).close()),
             attempt(lambda: (mine / 'a').write_text('x')),

@@ -377,13 +377,22 @@ def main() -> None:
     if sys.argv[1] == '--zygote':
         settings = json.loads(sys.argv[3])
         warm_up(settings.get('preload', {}))
+        held_folders = sibling('held_folders')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
-                  'seccomp': sibling('seccomp')}
+                  'seccomp': sibling('seccomp'), 'held_folders': held_folders,
+                  'held': held_folders.hold(list(sys.path))}  # while it can reach them
         sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)
         return
     reader, writer = int(sys.argv[1]), int(sys.argv[2])
     limits = json.loads(sys.argv[3])
     limit_resources(limits)
+    if limits.get('uid') is not None:  # started as root: never serve as root
+        held_folders = sibling('held_folders')
+        layers = {'held_folders': held_folders, 'held': held_folders.hold(list(sys.path))}
+        try:
+            sibling('nursery').give_up_root(limits['uid'], limits, layers)
+        except OSError:
+            os._exit(BROKE_DOWN)
     run(reader, writer, limits)
 
 

@@ -8,13 +8,14 @@ runtime, starts a fresh interpreter per child.
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .launch import FreshChild, Launched
 from .limits import Limits
-from .runtime import ENVIRONMENT, Runtime
+from .runtime import ENVIRONMENT, Runtime, UidPool
 from .zygote import CHILD_SCRIPT, PYTHON
 
 FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')
@@ -22,12 +23,14 @@ STRONG_LAYERS = ('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp')
 ABOUT = {
     'bubblewrap': 'namespaces (mount, pid, network, IPC, UTS, cgroup): read-only system, '
                   'private /tmp, the project and installed packages not mounted',
-    'uid': 'each child runs as its own unprivileged uid, with a process limit',
-    'cgroups': 'a memory and process limit per child, and a kill that reaches every '
-               'process it made',
+    'uid': 'each child runs as its own unprivileged uid, with a process limit, in an '
+           'IPC namespace of its own',
+    'cgroups': 'a memory and process limit per child, in groups made for it and removed '
+               'after it, and a kill that reaches every process it made',
     'landlock': 'reads only the system and the standard library, writes only its '
                 'private folder, no TCP, no signals out',
-    'seccomp': 'no sockets, no new processes, no exec, no signals but to itself',
+    'seccomp': 'only the system calls the interpreter needs: no sockets, new processes, '
+               'exec, SysV IPC, signals but to itself, limits of others, modes or owners',
     'process-group': 'its own session: everything it starts is killed with it',
     'rlimits': 'memory, file size and CPU limits',
     'time-limits': 'a limit per call and per file, enforced by the parent',
@@ -54,8 +57,11 @@ class Isolation:
         if self.runtime is not None:
             return self.runtime.launch(limits.for_child(), fds, answers)
         workdir = Path(tempfile.mkdtemp(prefix='hexgrade-'))
-        argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]),
-                         json.dumps(limits.for_child())]
+        settings: dict[str, float | int | None] = {**limits.for_child(), 'uid': None}
+        if os.geteuid() == 0:  # the child gives up root itself, before it reads a request
+            uid = settings['uid'] = UidPool(shared=True).take()
+            os.chown(workdir, uid, uid)
+        argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]), json.dumps(settings)]
         return FreshChild(argv, fds, workdir, ENVIRONMENT)
 
     def warnings(self) -> list[str]:

@@ -8,6 +8,9 @@ socket (the kernel attaches its process id as the parent sees it, even from a pi
 namespace), then puts on its own layers (cgroups, rlimits, its own uid, Landlock,
 seccomp) and greets the parent on its own pipe: ready, or which layer failed.
 As a subreaper, the zygote inherits whatever a child left running, and kills it.
+As root, no child keeps root: each takes the uid it is given, in an IPC namespace
+of its own where the kernel allows one (its SysV objects die with it), and the
+zygote removes whatever IPC objects that uid made once the child has ended.
 
 Requests (JSON over a SOCK_SEQPACKET socket, file descriptors alongside):
 `spawn` (fds: the child's two pipe ends, then cgroup.procs files to join),
@@ -200,26 +203,30 @@ def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
         step = 'rlimits'
         limits = request['limits']
         layers['limit_resources'](limits)
+        own_ruleset = -1
+        if settings.get('landlock'):
+            step = 'landlock'
+            own_ruleset = layers['landlock'].build(settings['own_read_paths'], [workdir])
         uid = request.get('uid')
+        moved: dict[str, str] = {}
         if uid is not None:
             step = 'uid'
-            os.setgroups([])
-            os.setgid(uid)
-            os.setuid(uid)
-            _set_limit(resource.RLIMIT_NPROC, limits.get('processes', 32))
+            moved = give_up_root(uid, limits, layers)
+            _can_import(settings, layers, moved)
         if settings.get('landlock'):
             step = 'landlock'
             shared = layers['shared_ruleset']
             if isinstance(shared, OSError):
                 raise shared
-            layers['landlock'].confine(shared, workdir, settings['own_read_paths'])
+            layers['landlock'].confine(shared, own_ruleset)
             os.close(shared)  # the zygote's; this child is under it now
+            os.close(own_ruleset)
         if settings.get('seccomp'):
             step = 'seccomp'
             layers['seccomp'].install()
-        step = 'uid' if uid is not None else 'landlock' if settings.get('landlock') else 'rlimits'
-        with open(settings['stdlib_file'], 'rb'):  # the child must still be able to import
-            pass
+        step = 'landlock' if settings.get('landlock') else \
+            'seccomp' if settings.get('seccomp') else 'rlimits'
+        _can_import(settings, layers, moved)
         _greet(writer, {'ready': True})
     except BaseException as exc:  # the parent reads this and stops grading loudly
         try:
@@ -230,6 +237,36 @@ def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
         run_child(reader, writer, limits)
     finally:
         os._exit(0)
+
+
+def give_up_root(uid: int, limits: dict[str, Any], layers: dict[str, Any]) -> dict[str, str]:
+    """Become `uid` for good, in an IPC namespace of its own where the kernel allows,
+    with its process limit; then import through the folders held open (`layers`:
+    `held_folders` and `held`) that it can no longer reach. Returns those folders,
+    old path to new."""
+    _own_ipc()
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise PermissionError(f'still uid {os.geteuid()} after taking {uid}')
+    _set_limit(resource.RLIMIT_NPROC, limits.get('processes', 32))
+    moved: dict[str, str] = layers['held_folders'].reopen(layers['held'])
+    return moved
+
+
+def _can_import(settings: dict[str, Any], layers: dict[str, Any], moved: dict[str, str]
+                ) -> None:
+    """Raise unless the child can still read the standard library."""
+    with open(layers['held_folders'].where(settings['stdlib_file'], moved), 'rb'):
+        pass
+
+
+def _own_ipc() -> None:
+    """A fresh IPC namespace, where the kernel allows one (root, or inside bwrap as
+    root); elsewhere seccomp keeps SysV IPC out and the zygote clears the uid's."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.unshare(CLONE_NEWIPC)
 
 
 def _greet(writer: int, message: dict[str, Any]) -> None:

@@ -21,6 +21,10 @@ from .zygote import LayerFailed
 
 ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
 ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child
+# as root every child gives up root, the uid layer or not: where none can, nothing runs
+NO_ROOT_CHILD = ('as root, every child must give up root before it runs student code, '
+                 'and a trial child could not ({}); run hexgrade as an ordinary user, or '
+                 'install bubblewrap (Debian: apt-get install bubblewrap)')
 
 
 def _landlock() -> str | None:
@@ -74,6 +78,8 @@ def probe(off: Iterable[str] = ()) -> Isolation:
         try:
             runtime = _trial(frozenset(wanted))
         except LayerFailed as failed:
+            if failed.layer == 'uid' and 'uid' not in wanted:
+                raise GraderError(NO_ROOT_CHILD.format(failed)) from None
             if failed.layer not in wanted:
                 raise
             wanted.remove(failed.layer)

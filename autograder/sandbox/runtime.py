@@ -116,20 +116,29 @@ def clear_stale(temp: Path) -> None:
 
 class UidPool:
     """Unprivileged uids, one per running child, so no two children share one. The
-    range depends on our pid, so that graders running side by side do not meet."""
+    range depends on our pid, so that graders running side by side do not meet.
 
-    def __init__(self) -> None:
+    `shared`: every child gets the same one (the uid layer turned off, as root: the
+    children may meet each other as they would under an ordinary user, but none of
+    them is ever root)."""
+
+    def __init__(self, shared: bool = False) -> None:
         self.base = 100_000 + (os.getpid() % 20_000) * UID_SLOTS
-        self._free = list(range(self.base, self.base + UID_SLOTS))
+        self.unique = not shared
+        self._free = list(range(self.base, self.base + (UID_SLOTS if self.unique else 1)))
         self._lock = threading.Lock()
 
     def take(self) -> int:
+        if not self.unique:
+            return self.base
         with self._lock:
             if not self._free:
                 raise GraderError(f'more than {UID_SLOTS} children at once: no uid left')
             return self._free.pop()
 
     def give_back(self, uid: int) -> None:
+        if not self.unique:
+            return
         with self._lock:
             self._free.append(uid)
 
@@ -143,7 +152,8 @@ class Runtime:
         # capabilities, and a child that keeps uid 0 without them cannot
         self.folder.chmod(0o511 if os.geteuid() == 0 else 0o711)
         self._count = itertools.count()
-        self._uids = UidPool() if 'uid' in layers else None
+        # as root, no child keeps root: without the uid layer they share one uid
+        self._uids = UidPool(shared='uid' not in layers) if os.geteuid() == 0 else None
         try:
             self._groups = Groups() if 'cgroups' in layers else None
         except OSError as exc:
@@ -156,7 +166,8 @@ class Runtime:
                     'run_folder': str(self.folder), 'preload': {'hexapawn': game_file()}}
         try:
             prefix = bwrap.command(self.folder, CODE_FOLDER, hidden_folders(),
-                                   keep_root='uid' in layers) if 'bubblewrap' in layers else []
+                                   keep_root=self._uids is not None) \
+                if 'bubblewrap' in layers else []
             self._start: Callable[[], Zygote] = \
                 lambda: Zygote(prefix, settings, ENVIRONMENT, self.folder)
             self._zygotes = [self._start()]
@@ -190,7 +201,8 @@ class Runtime:
             zygote = self.zygote
             pid, zygote_pid = zygote.spawn(
                 [*fds, *(groups.files if groups else [])],
-                {'workdir': str(workdir), 'limits': limits, 'uid': uid})
+                {'workdir': str(workdir), 'limits': limits, 'uid': uid,
+                 'own_uid': bool(self._uids and self._uids.unique)})
         except BaseException:
             self._undo(None, workdir, uid, groups)
             raise
@@ -199,7 +211,9 @@ class Runtime:
         except BaseException:
             self._undo(pid, workdir, uid, groups)
             raise
-        sweep = uid if 'seccomp' not in self.layers and groups is None else None
+        # a shared uid is not swept: that would reach the other children
+        sweep = uid if 'seccomp' not in self.layers and groups is None and \
+            self._uids is not None and self._uids.unique else None
         return ForkedChild(zygote, pid, zygote_pid, workdir, groups, sweep,
                            lambda: self._give_back(uid, groups))
 
