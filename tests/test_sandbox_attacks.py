@@ -81,6 +81,12 @@ EXPECTED = {
     # forgery and time
     'forge_output': Expect('mirror', 'a row came out wrong'),
     'hang_sleep': Expect('mirror', 'did not finish within 1 s'),
+    # past the child: the next students, the grader, the clean-up, the hard-coding flag
+    'shared_memory': Expect('mirror', PASSES),
+    'shared_memory_reader': Expect('mirror', PASSES),
+    'reach_out': Expect('mirror', PASSES),
+    'deep_folders': Expect('mirror', PASSES),
+    'rules_variant_dodge': Expect('count_boxes', PASSES),  # flagged, not failed
 }
 
 

@@ -28,7 +28,8 @@ class Mode(NamedTuple):
 PROCESSES = ('fork_bomb', 'background_process')
 MODES = {
     'no-seccomp': Mode(frozenset({'seccomp'}), PROCESSES + (
-        'udp_send', 'tcp_connect', 'signal_grader', 'files_outside', 'installed_package')),
+        'udp_send', 'tcp_connect', 'signal_grader', 'files_outside', 'installed_package',
+        'shared_memory_reader', 'deep_folders')),
     'uid-alone-for-processes': Mode(frozenset({'seccomp', 'cgroups'}), PROCESSES),
     'cgroups-alone-for-processes': Mode(frozenset({'seccomp', 'uid'}), PROCESSES),
     'bubblewrap-alone': Mode(frozenset({'uid', 'cgroups', 'landlock', 'seccomp'}), (
@@ -36,7 +37,8 @@ MODES = {
         'tcp_connect', 'signal_grader', 'hang_sleep')),
     'no-bubblewrap': Mode(frozenset({'bubblewrap'}), (
         'installed_package', 'walk_up_files', 'files_outside', 'delete_files', 'tcp_connect',
-        'udp_send', 'signal_grader')),
+        'udp_send', 'signal_grader', 'shared_memory', 'shared_memory_reader', 'reach_out',
+        'deep_folders', 'rules_variant_dodge')),
     'no-bubblewrap-nor-landlock': Mode(frozenset({'bubblewrap', 'landlock'}), (
         'tcp_connect', 'udp_send', 'signal_grader', 'import_checks')),
     'floor-with-zygote': Mode(frozenset(STRONG_LAYERS), PROCESSES + (
