@@ -30,7 +30,9 @@ from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')
-CONFIG = Config(limits=Limits(call_seconds=1.0, file_seconds=3.0, memory_mb=256))
+# the same small limits for every exercise, count_boxes' own generous ones set aside
+CONFIG = Config(limits=Limits(call_seconds=1.0, file_seconds=3.0, memory_mb=256),
+                exercise_limits={})
 PASSES = 'passes'
 OUTSIDE = (Path('/tmp/hexgrade-attack-escaped.txt'), Path('/var/tmp/hexgrade-attack-escaped.txt'))
 
@@ -50,16 +52,17 @@ EXPECTED = {
     'caller_frames': Expect('mirror', 'a row came out wrong'),
     'gc_objects': Expect('mirror', 'a row came out wrong'),
     # resources
-    'endless_loop_call': Expect('winner', 'did not finish within 1 s'),
+    'endless_loop_call': Expect('winner', 'was still running after 1 s'),
     # loading may compute for as long as a call, 2 s at least
     'endless_loop_import': Expect('count_boxes', 'did not finish loading within 2 s'),
     # it ignores its clock, so the parent stops it soon after the call's own limit
-    'stubborn_loop_call': Expect('mirror', 'did not finish within 1 s'),
+    'stubborn_loop_call': Expect('mirror', 'was still running after 1 s'),
     'stubborn_loop_import': Expect('winner', 'did not finish loading within 2 s'),
     'memory_bomb': Expect('mirror', 'MemoryError'),
     'deep_recursion': Expect('mirror', 'raised RecursionError'),
     'segfault_call': Expect('mirror', 'the process was killed by SIGSEGV'),
-    'huge_output': Expect('mirror', 'characters dropped'),
+    # printing costs no points: the flood is cut, and the student told (below)
+    'huge_output': Expect('mirror', PASSES),
     'fork_bomb': Expect('mirror', PASSES),
     'background_process': Expect('winner', PASSES),
     'files_outside': Expect('mirror', PASSES),
@@ -80,7 +83,7 @@ EXPECTED = {
     'list_not_str': Expect('mirror', 'returned a list, expected a str'),
     # forgery and time
     'forge_output': Expect('mirror', 'a row came out wrong'),
-    'hang_sleep': Expect('mirror', 'did not finish within 1 s'),
+    'hang_sleep': Expect('mirror', 'was still running after 1 s'),
     # past the child: the next students, the grader, the clean-up, the hard-coding flag
     'shared_memory': Expect('mirror', PASSES),
     'shared_memory_reader': Expect('mirror', PASSES),
@@ -158,6 +161,16 @@ def test_attack(attack: str, sandbox: Sandbox, tmp_path: Path) -> None:
     assert result.isolation == sandbox.isolation.name
     assert sorted(p.name for p in folder.iterdir()) == before
     assert_nothing_left(sandbox)
+
+
+def test_a_flood_of_output_is_cut_and_the_student_told(sandbox: Sandbox, tmp_path: Path
+                                                       ) -> None:
+    result = grade_submission(submission(tmp_path, 'huge_output', 'mirror'), CONFIG,
+                              sandbox.isolation)
+    mirror = result.exercises[0]
+    assert mirror.flags == () and len(mirror.notes) == 1
+    assert mirror.notes[0].startswith('mirror printed more than the grader keeps (64 KiB) '
+                                      'while it was graded; the other ')
 
 
 def test_network_attacks_reach_no_listener(sandbox: Sandbox, tmp_path: Path) -> None:

@@ -215,6 +215,7 @@ class Child:
     # -- the work --------------------------------------------------------
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
         self.filename = request['filename']
+        self.clock.watched = self.filename
         for name, text in request.get('modules', {}).items():
             module = types.ModuleType(name)
             code = COMPILED.get((name, text)) or compile(text, name + '.py', 'exec')
@@ -230,9 +231,15 @@ class Child:
                               'line': exc.lineno}, 'output': self.output.take()}
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
+            for name, text in request.get('own', {}).items():  # the student's other files
+                module = types.ModuleType(name)
+                module.__file__ = name + '.py'
+                sys.modules[name] = module
+                exec(compile(text, name + '.py', 'exec', dont_inherit=True), module.__dict__)
             exec(code, self.namespace)
         except clock.CallTimeout as timeout:
-            error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited}
+            error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited,
+                     'seen': timeout.seen}
         except BaseException as exc:
             error = describe_error(exc, self.filename)
         finally:
@@ -278,7 +285,8 @@ class Child:
                 return values
             except clock.CallTimeout as timeout:
                 self.clock.stop()
-                values.append(Wire({'timeout': True, 'waited': timeout.waited}))
+                values.append(Wire({'timeout': True, 'waited': timeout.waited,
+                                    'seen': timeout.seen}))
                 return values
             except BaseException as exc:
                 self.clock.stop()  # before its description: that is the grader's own time
