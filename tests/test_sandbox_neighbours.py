@@ -36,7 +36,7 @@ from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import ENV_OFF, probe
 from autograder.sandbox.process import StudentProcess
 from deep_trees import make_chain
-from test_sandbox_leftovers import ours, stray_files, stray_processes
+from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')
@@ -54,18 +54,29 @@ class Neighbourhood(NamedTuple):
     zygotes: set[int]
 
 
+ATTACK_KEYS = range(0x68657867, 0x68657867 + 4)  # the keys tests/attacks/shared_memory.py uses
+
+
 def ipc_objects() -> set[tuple[str, int]]:
-    """Every SysV IPC object this machine's (or this namespace's) kernel holds."""
+    """The SysV IPC objects this machine's kernel holds (outside any namespace of the
+    grader's) that a test here could have made: by an attack's key, or owned by a uid
+    of the sandbox's pool. Others' objects on a shared machine are none of ours."""
     found = set()
     for kind in IPC:
-        rows = Path(f'/proc/sysvipc/{kind}').read_text().splitlines()[1:]
-        found |= {(kind, int(row.split()[1])) for row in rows}
+        header, *rows = [line.split() for line in
+                         Path(f'/proc/sysvipc/{kind}').read_text().splitlines()]
+        for row in rows:
+            fields = dict(zip(header, row))
+            if int(fields['key']) in ATTACK_KEYS or \
+                    {int(fields['uid']), int(fields['cuid'])} & set(UIDS):
+                found.add((kind, int(fields['shmid' if kind == 'shm' else
+                                           'semid' if kind == 'sem' else 'msqid'])))
     return found
 
 
 @pytest.fixture(autouse=True)
 def no_ipc_left() -> Iterator[set[tuple[str, int]]]:
-    """The IPC objects there before the test; any made during it are removed after it,
+    """Such objects there before the test; any made during it are removed after it,
     so that a failed test leaves the machine as it was."""
     before = ipc_objects()
     yield before
