@@ -20,7 +20,10 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
                 f'endless loop outside the functions?')
     if isinstance(error, Died):
         return f'{filename} stopped the program while loading: {error.reason}'
-    if isinstance(error, Raised):
+    # a notebook cell that failed, when the cells after it defined the function all the
+    # same, is a note (grading.cell_notes), as in Jupyter, not a reason to grade nothing
+    went_on = isinstance(error, Raised) and loaded.went_on and name in loaded.functions
+    if isinstance(error, Raised) and not went_on:
         if error.type_name in SYNTAX_ERRORS:
             where = source.place(error.line) if error.line else 'a line it does not name'
             return f'{filename} has a syntax error on {where}: {error.message}'

@@ -22,7 +22,7 @@ from .mistakes import Mistake, diagnose
 from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
 from .sandbox.isolation import Isolation
-from .sandbox.outcomes import Died, TimedOut
+from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.process import Loaded, StudentProcess
 
 SHOWN_CHARS = 120
@@ -66,7 +66,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
     limits = config.limits_for(exercise.name)
     with StudentProcess(limits, isolation) as process:
         loaded = process.load(located.text, located.filename,
-                              {'hexapawn': game_file()}, dict(located.modules))
+                              {'hexapawn': game_file()}, dict(located.modules), located.cells)
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
             loaded = replace(loaded, error=TimedOut(limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)
@@ -90,7 +90,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]
         flags += _trouble_flags(probe)
-        notes = slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
+        notes = cell_notes(exercise, located, loaded) + \
+            slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
             _output_note(probe)
     return replace(_assemble(exercise, config, statuses, mistake, tuple(flags),
                              explanation),
@@ -106,6 +107,16 @@ def weighted(exercise: Exercise, config: Config) -> tuple[Check, ...]:
 def _a_note(check: Check) -> bool:
     """An advisory check worth nothing: failing it earns a note, not a failure."""
     return check.advisory and check.weight == 0
+
+
+def cell_notes(exercise: Exercise, source: Source, loaded: Loaded) -> tuple[str, ...]:
+    """A notebook cell that failed while loading, when the function was defined all
+    the same: graded, as Jupyter would have run the cells after it."""
+    if not isinstance(loaded.error, Raised) or not loaded.went_on:
+        return ()
+    return (f'a cell of {source.filename} {loaded.error.describe(source.place)} while '
+            f'loading; as in Jupyter, the cells after it still ran, so {exercise.name} '
+            f'was graded. Fix that cell, or take it out.',)
 
 
 def slow_notes(exercise: Exercise, slowest: float | None, limit: float

@@ -40,6 +40,8 @@ class Source:
     origin: str | None = None
     # the student's own modules this file imports (`from mirror import mirror`)
     modules: tuple[tuple[str, str], ...] = ()
+    # a notebook's cells as line ranges: each runs on its own when loaded, as in Jupyter
+    cells: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
     def place(self, line: int) -> str:
         """A line of the text as the student finds it: 'line 2 of cell 5' in a
@@ -161,18 +163,21 @@ def _one_file(path: Path, exercises: tuple[str, ...], alone: bool) -> dict[str, 
     sections = cut(text, blocks, exercises)
     own = path.stem if path.suffix == '.py' and path.stem in exercises else None
     located: dict[str, Located] = {}
+    cells = tuple((b.first, b.last) for b in blocks if b.number is not None)
     for name in exercises:
         section = sections.get(name)
         if section is not None and len(sections) > 1:
             located[name] = Source(section.text, path.name, blocks,
-                                   _origin(section.blocks, path.name, path.suffix))
+                                   _origin(section.blocks, path.name, path.suffix),
+                                   cells=cells)
         elif section is not None or not sections:
-            located[name] = Source(text, path.name, blocks)
+            located[name] = Source(text, path.name, blocks, cells=cells)
         elif alone and own is not None:
             located[name] = Missing(f'not handed in: only {path.name} was checked, and '
                                     f'{name} is not in it', _write_it(name))
         else:
-            located[name] = Source(definitions_only(text, blocks), path.name, blocks)
+            located[name] = Source(definitions_only(text, blocks), path.name, blocks,
+                                   cells=cells)
     return located
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .failures import Failure
-from .sections import STAR, Block, named_by, parse_block
+from .sections import STAR, Block, named_by, parse_block, unparsed_block
 
 # cell magics whose body is Python, run once here as the student's kernel would run it
 PYTHON_CELL_MAGICS = ('time', 'timeit', 'capture', 'prun', 'debug')
@@ -57,8 +57,10 @@ def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | No
             continue
         code = python_of(source.rstrip('\n'))
         lines = code.count('\n') + 1
-        blocks.append(Block(line, line + lines - 1, number, heading,
-                            parse_block(code, line)))
+        statements = parse_block(code, line)
+        blocks.append(Block(line, line + lines - 1, number, heading, statements)
+                      if statements is not None else
+                      unparsed_block(line, line + lines - 1, code, number, heading))
         parts.append(code)
         line += lines + 1  # a blank line between two cells
         heading = None

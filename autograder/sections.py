@@ -15,6 +15,7 @@ into a cell and a line of it.
 from __future__ import annotations
 
 import ast
+import re
 import threading
 from dataclasses import dataclass
 from typing import Literal, Mapping, Sequence
@@ -40,6 +41,9 @@ class Block:
     number: int | None = None       # the cell's number, 1 for the first; None in a .py
     heading: str | None = None      # the exercise a heading just above it names
     statements: tuple[Statement, ...] | None = None  # None: it does not parse
+    # what a block that does not parse seems to define (its `def` lines), so that its
+    # syntax error is reported for the exercise it was meant for
+    seems_to_define: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -100,9 +104,19 @@ def _plain(value: ast.expr) -> bool:
     return False
 
 
+DEF_LINE = re.compile(r'^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(', re.MULTILINE)
+
+
+def unparsed_block(first: int, last: int, text: str, number: int | None = None,
+                   heading: str | None = None) -> Block:
+    return Block(first, last, number, heading, None, frozenset(DEF_LINE.findall(text)))
+
+
 def defined_functions(block: Block) -> set[str]:
     """The functions (and classes) a block defines at its top level."""
-    return {name for s in block.statements or () if s.kind == 'function' for name in s.names}
+    if block.statements is None:
+        return set(block.seems_to_define)
+    return {name for s in block.statements if s.kind == 'function' for name in s.names}
 
 
 def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str]) -> dict[str, Section]:
@@ -195,14 +209,28 @@ def py_blocks(text: str, titles: Mapping[str, Sequence[str]]) -> list[Block]:
     heading_at = dict(headings)
     blocks: list[Block] = []
     for first, end in zip(bounds, bounds[1:]):
-        chunk = '\n'.join(lines[first - 1:end - 1])
-        statements = parse_block(chunk, first)
-        heading = heading_at.get(first)
-        if statements is None:
-            blocks.append(Block(first, end - 1, heading=heading))
-            continue
-        for statement in statements:
-            blocks.append(Block(statement.first, statement.last, heading=heading,
-                                statements=(statement,)))
-            heading = None
+        blocks += _chunk_blocks(lines, first, end, heading_at.get(first))
+    return blocks
+
+
+def _chunk_blocks(lines: list[str], first: int, end: int, heading: str | None,
+                  split: bool = True) -> list[Block]:
+    """The blocks of lines `first` to `end - 1`: a statement each when they parse; else
+    the stretches between `def` lines, so that one broken function sinks only itself."""
+    chunk = '\n'.join(lines[first - 1:end - 1])
+    statements = parse_block(chunk, first)
+    if statements is None:
+        defs = [first + i for i, line in enumerate(lines[first - 1:end - 1])
+                if i and DEF_LINE.match(line)]
+        if not split or not defs:
+            return [unparsed_block(first, end - 1, chunk, heading=heading)]
+        bounds = [first] + defs + [end]
+        return [block for i, (start, stop) in enumerate(zip(bounds, bounds[1:]))
+                for block in _chunk_blocks(lines, start, stop, heading if i == 0 else None,
+                                           split=False)]
+    blocks = []
+    for statement in statements:
+        blocks.append(Block(statement.first, statement.last, heading=heading,
+                            statements=(statement,)))
+        heading = None
     return blocks

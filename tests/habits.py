@@ -109,6 +109,19 @@ def loop_in_winner(a: Answers) -> Cells:
     ]
 
 
+def failing_experiments(a: Answers) -> Cells:
+    """Cells that fail in Jupyter too, beside the answers: a name not defined yet, a
+    bracket left open, sys.exit(). Jupyter runs the next cell all the same."""
+    return [
+        ('code', a['mirror']),
+        ('code', 'print(mirror(board))'),
+        ('code', a['winner']),
+        ('code', "print(winner('BBB...WWW', 'W')"),
+        ('code', a['count_boxes']),
+        ('code', 'import sys\nsys.exit()'),
+    ]
+
+
 HABITS: dict[str, Callable[[Answers], Cells]] = {
     'lesson layout': lesson_layout,
     'experiments': experiments,
@@ -116,6 +129,7 @@ HABITS: dict[str, Callable[[Answers], Cells]] = {
     'helper cells': helper_cells,
     'redefinition': redefinition,
     'loop in winner': loop_in_winner,
+    'failing experiments': failing_experiments,
 }
 # the habit that costs an exercise by itself: a loop that never ends costs its section
 SUNK = {'loop in winner': 'winner'}

@@ -62,6 +62,32 @@ def test_a_loop_in_one_section_is_that_exercises_timeout(folder: Path) -> None:
     assert [flag.kind for flag in winner.flags] == ['timeout']
 
 
+def test_a_cell_that_fails_as_in_jupyter_leaves_a_note(folder: Path) -> None:
+    results = _graded_notebook('failing experiments', None, folder)
+    name = 'failing_experiments-right.ipynb'
+    assert [results[n].notes for n in NAMES] == [
+        (f"a cell of {name} raised NameError: name 'board' is not defined (line 1 of cell 2) "
+         f"while loading; as in Jupyter, the cells after it still ran, so mirror was "
+         f"graded. Fix that cell, or take it out.",),
+        (f"a cell of {name} raised SyntaxError: '(' was never closed (line 1 of cell 4) "
+         f"while loading; as in Jupyter, the cells after it still ran, so winner was "
+         f"graded. Fix that cell, or take it out.",),
+        (f'a cell of {name} raised SystemExit (line 2 of cell 6) while loading; as in '
+         f'Jupyter, the cells after it still ran, so count_boxes was graded. Fix that '
+         f'cell, or take it out.',)]
+
+
+def test_a_syntax_error_in_the_answer_cell_itself_is_still_one(tmp_path: Path) -> None:
+    broken = ANSWERS['mirror'].replace('def mirror(board):', 'def mirror(board)')
+    path = tmp_path / 'broken.ipynb'
+    path.write_text(notebook([('code', broken), ('code', ANSWERS['winner'])]),
+                    encoding='utf-8')
+    results = _grade(path)
+    assert (results['mirror'].problem or '').startswith(
+        'broken.ipynb has a syntax error on line ')
+    assert _full(results['winner'])
+
+
 def test_the_feedback_says_which_cells_an_exercise_was_graded_from(folder: Path) -> None:
     results = _graded_notebook('lesson layout', None, folder)
     name = 'lesson_layout-right.ipynb'
@@ -97,6 +123,7 @@ def test_a_syntax_error_in_one_section_sinks_only_its_exercise(tmp_path: Path) -
     broken = {**ANSWERS, 'winner': ANSWERS['winner'].replace("return ''", "return '")}
     cells = HABITS['lesson layout'](broken)
     for name, text in (('homework.py', one_file(cells)),
+                       ('bare.py', one_file(cells, headings=False)),
                        ('homework.ipynb', notebook(cells))):
         (tmp_path / name).write_text(text, encoding='utf-8')
         results = _grade(tmp_path / name)

@@ -224,11 +224,12 @@ class Child:
         self.namespace = {'__name__': 'submission', '__file__': self.filename,
                           '__builtins__': __builtins__}
         error: dict[str, Any] | None = None
+        cells = request.get('cells')
         try:
-            code = compile(request['source'], self.filename, 'exec', dont_inherit=True)
+            code = None if cells else \
+                compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except SyntaxError as exc:
-            return {'error': {'type': type(exc).__name__, 'message': exc.msg,
-                              'line': exc.lineno}, 'output': self.output.take()}
+            return {'error': _syntax_error(exc), 'output': self.output.take()}
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
             for name, text in request.get('own', {}).items():  # the student's other files
@@ -236,7 +237,10 @@ class Child:
                 module.__file__ = name + '.py'
                 sys.modules[name] = module
                 exec(compile(text, name + '.py', 'exec', dont_inherit=True), module.__dict__)
-            exec(code, self.namespace)
+            if code is not None:
+                exec(code, self.namespace)
+            else:
+                error = self._run_cells(request['source'], cells)
         except clock.CallTimeout as timeout:
             error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited,
                      'seen': timeout.seen}
@@ -247,7 +251,25 @@ class Child:
         functions = {name: signature_of(value) for name, value in list(self.namespace.items())
                      if isinstance(name, str) and callable(value) and not name.startswith('__')}
         return {'error': error, 'functions': functions, 'bindings': bindings(request['source']),
-                'output': self.output.take()}
+                'output': self.output.take(), 'cells_went_on': bool(cells)}
+
+    def _run_cells(self, source: str, cells: list[list[int]]) -> dict[str, Any] | None:
+        """A notebook's cells one by one, as Jupyter runs them: a cell that fails (a
+        syntax error, an exception) is reported, the first one, and the next cell runs.
+        Each cell keeps its lines: it is compiled after as many blank lines."""
+        lines = source.split('\n')
+        first_error: dict[str, Any] | None = None
+        for first, last in cells:
+            text = '\n' * (first - 1) + '\n'.join(lines[first - 1:last])
+            try:
+                exec(compile(text, self.filename, 'exec', dont_inherit=True), self.namespace)
+            except clock.CallTimeout:
+                raise
+            except SyntaxError as exc:
+                first_error = first_error or _syntax_error(exc)
+            except BaseException as exc:  # exit() in a cell too: Jupyter goes on
+                first_error = first_error or describe_error(exc, self.filename)
+        return first_error
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         fn = self.namespace[request['name']]  # the parent asks only for functions it saw
@@ -338,6 +360,10 @@ class Child:
             if request is None or request.get('op') == 'bye':
                 return
             self.send(handlers[request['op']](request))
+
+
+def _syntax_error(exc: SyntaxError) -> dict[str, Any]:
+    return {'type': type(exc).__name__, 'message': exc.msg, 'line': exc.lineno}
 
 
 def limit_resources(limits: dict[str, Any]) -> None:

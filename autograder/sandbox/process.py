@@ -54,6 +54,8 @@ class Loaded:
     # where the file's top level binds a name: ('def' or 'import', line), as the child
     # parsed it (a courtesy for messages: a verdict rests on returned values only)
     bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    # the error was one notebook cell's, and the cells after it ran all the same
+    went_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,12 +117,16 @@ class StudentProcess:
 
     # -- requests ----------------------------------------------------------
     def load(self, source: str, filename: str, modules: dict[str, str],
-             own: dict[str, str] | None = None) -> Loaded:
+             own: dict[str, str] | None = None,
+             cells: Sequence[tuple[int, int]] = ()) -> Loaded:
         """Load the student's file; `modules` are the kit's (the game file), `own` the
-        student's other files it imports, which run as part of loading."""
+        student's other files it imports, which run as part of loading. With `cells`
+        (a notebook's, as line ranges), each runs on its own, as in Jupyter: a cell
+        that fails does not stop the next."""
         try:
             reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
-                               'modules': modules, 'own': own or {}},
+                               'modules': modules, 'own': own or {},
+                               'cells': [list(cell) for cell in cells]},
                               float(self.limits.for_child()['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
@@ -130,13 +136,14 @@ class StudentProcess:
                      list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         output = self._output(reply)
         bound = _bindings(reply.get('bindings'))
+        went_on = reply.get('cells_went_on') is True
         if error is None:
             return Loaded(None, functions, output, bound)
         if error.get('type') == 'timeout':
             limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
                                             else 'load_seconds']
             return Loaded(TimedOut(limit), functions, output, bound)
-        return Loaded(_raised(error), functions, output, bound)
+        return Loaded(_raised(error), functions, output, bound, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> tuple[list[Outcome], str]:
