@@ -187,7 +187,7 @@ def _origin(blocks: tuple[Block, ...], filename: str, suffix: str) -> str:
     if suffix == '.ipynb' and numbers:
         cells = f'cell {numbers[0]}' if len(numbers) == 1 else \
             f'cells {numbers[0]}-{numbers[-1]}'
-        return (f'graded from {cells} of {filename} (counting every cell from the top), '
+        return (f'graded from {cells} of {filename} (cells counted from the top), '
                 f'with the imports and definitions above them')
     first, last = blocks[0].first, blocks[-1].last
     return (f'graded from lines {first}-{last} of {filename}, with the imports and '

@@ -75,6 +75,9 @@ class Probe:
         self._failed: dict[Args, Outcome] = {}
         # calls lost when the child died during a batch: which one killed it is unknown
         self._lost_in_batch: dict[Args, int] = {}
+        # inputs already called afresh, in a batch that printed nothing: a call of them
+        # alone would print nothing either (so a slow function is not asked again)
+        self.quiet: set[Args] = set()
 
     @property
     def timed_out(self) -> bool:
@@ -120,6 +123,8 @@ class Probe:
         """Call again, bypassing the cache: for repeatability, output and variants."""
         results, printed = self.process.call(self.function, list(args_list), patch)
         self._remember_losses(list(args_list), results)
+        if not printed and not patch and all(type(r) is Returned for r in results):
+            self.quiet.update(args_list)
         return results, printed
 
     def fresh_values(self, args_list: Sequence[Args]) -> tuple[list[Value], str]:

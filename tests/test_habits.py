@@ -92,11 +92,11 @@ def test_the_feedback_says_which_cells_an_exercise_was_graded_from(folder: Path)
     results = _graded_notebook('lesson layout', None, folder)
     name = 'lesson_layout-right.ipynb'
     assert [results[n].origin for n in NAMES] == [
-        f'graded from cells 3-4 of {name} (counting every cell from the top), with the '
+        f'graded from cells 3-4 of {name} (cells counted from the top), with the '
         f'imports and definitions above them',
-        f'graded from cells 6-7 of {name} (counting every cell from the top), with the '
+        f'graded from cells 6-7 of {name} (cells counted from the top), with the '
         f'imports and definitions above them',
-        f'graded from cells 9-10 of {name} (counting every cell from the top), with the '
+        f'graded from cells 9-10 of {name} (cells counted from the top), with the '
         f'imports and definitions above them']
 
 

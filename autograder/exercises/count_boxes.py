@@ -210,8 +210,10 @@ def hard_coded(probe: Probe) -> Flag | None:
     """Flag right answers that do not follow a change of the rules they are given."""
     if [_asked(probe, m) for m in (True, False)] != [_right(True), _right(False)]:
         return None
-    varied, _ = probe.fresh([(True,), (False,)], patch=VARIANT)
-    if [_answer(outcome) for outcome in varied] != [_right(True), _right(False)]:
+    # one call under other rules is enough: a count that follows the rules changes
+    # with them, and a slow one pays for a single call
+    varied, _ = probe.fresh([(True,)], patch=VARIANT)
+    if _answer(varied[0]) != _right(True):
         return None
     return Flag('hard-coded', 'count_boxes gave the same numbers when its moves() was '
                 'replaced by other rules: it may return fixed numbers instead of counting '

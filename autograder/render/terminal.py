@@ -44,7 +44,7 @@ def _verdict(result: SubmissionResult) -> str:
 def _exercise(exercise: ExerciseResult, colour: bool) -> list[str]:
     lines = [f'{exercise.exercise}: {_points(exercise.points)}/{_points(exercise.max_points)}']
     if exercise.origin:
-        lines.append(f'  ({printable(exercise.origin)})')
+        lines.append(f'  {printable(exercise.origin)}')
     for check in exercise.checks:
         lines.append(f'  {_label(check, colour)}  {check.title}{_worth(check)}')
         if check.status == 'skipped' and check.reason:
