@@ -29,13 +29,14 @@ from autograder.config import Config
 from autograder.errors import GraderError
 from autograder.grading import grade_submission
 from autograder.results import SubmissionResult
-from autograder.sandbox import runtime
+from autograder.sandbox import nursery, runtime
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import ENV_OFF, probe
 from autograder.sandbox.process import StudentProcess
 from deep_trees import make_chain
+from test_sandbox_layers import in_fork
 from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -326,3 +327,25 @@ def test_where_no_child_can_give_up_root_nothing_is_graded(
         'child could not (the sandbox could not put on its uid layer: OSError: ')
     assert str(raised.value).endswith('; run hexgrade as an ordinary user, or install '
                                       'bubblewrap (Debian: apt-get install bubblewrap)')
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason='making objects as another uid needs root')
+def test_the_ipc_objects_of_an_ended_childs_uid_are_removed(
+        no_ipc_left: set[tuple[str, int]]) -> None:
+    """Where the kernel gives a child no IPC namespace of its own (root without
+    CAP_SYS_ADMIN, in a container), what it made must still go with it."""
+    uid = UIDS[-1]
+
+    def make() -> str:
+        import ctypes
+        os.setgid(uid)
+        os.setuid(uid)
+        libc = ctypes.CDLL(None, use_errno=True)
+        made = [libc.shmget(0, 4096, 0o1600), libc.semget(0, 1, 0o1600),
+                libc.msgget(0, 0o1600)]
+        return ' '.join('made' if ident != -1 else 'refused' for ident in made)
+    assert in_fork(make) == 'made made made'
+    left = ipc_objects() - no_ipc_left
+    assert {kind for kind, _ in left} == set(IPC)
+    nursery._remove_ipc(uid)
+    assert ipc_objects() - no_ipc_left == set()

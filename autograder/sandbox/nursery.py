@@ -98,7 +98,7 @@ def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:
         reaped.add(pid)
         ended[pid] = os.waitstatus_to_exitcode(status)
         if pid in uids:
-            remove_ipc(uids.pop(pid))
+            _remove_ipc(uids.pop(pid))
         if len(ended) > 10_000:  # statuses nobody asked for: forget the oldest
             del ended[next(iter(ended))]
 
@@ -129,7 +129,7 @@ def _kill_orphans(spawned: set[int]) -> None:
                     pass
 
 
-def remove_ipc(uid: int) -> None:
+def _remove_ipc(uid: int) -> None:
     """Remove every SysV IPC object (shared memory, semaphores, message queues) that
     `uid` owns or made, in this process's IPC namespace: they outlive their maker."""
     libc = ctypes.CDLL(None, use_errno=True)
@@ -137,13 +137,13 @@ def remove_ipc(uid: int) -> None:
               'sem': lambda ident: libc.semctl(ident, 0, IPC_RMID),
               'msg': lambda ident: libc.msgctl(ident, IPC_RMID, None)}
     for kind in IPC_KINDS:
-        for ident in ipc_objects(kind, uid):
+        for ident in _ipc_objects(kind, uid):
             remove[kind](ident)
 
 
-def ipc_objects(kind: str, uid: int | None = None) -> list[int]:
-    """The ids of the IPC objects of `kind` (shm, sem or msg) this namespace holds;
-    with `uid`, those it owns or made only."""
+def _ipc_objects(kind: str, uid: int) -> list[int]:
+    """The ids of the IPC objects of `kind` (shm, sem or msg) in this namespace that
+    `uid` owns or made."""
     try:
         with open(f'/proc/sysvipc/{kind}', encoding='ascii') as table:
             header, *rows = [line.split() for line in table]
@@ -152,7 +152,7 @@ def ipc_objects(kind: str, uid: int | None = None) -> list[int]:
     found = []
     for row in rows:
         fields = dict(zip(header, row))
-        if uid is None or str(uid) in (fields.get('uid'), fields.get('cuid')):
+        if str(uid) in (fields.get('uid'), fields.get('cuid')):
             found.append(int(row[1]))
     return found
 
