@@ -3,10 +3,13 @@
 The parent's side: `process` (one child: load, call, close), `isolation` (how
 children are isolated, and starting one), `probing` (which layers work here).
 How children are made: `zygote` (the parent's handle) and `nursery` (the zygote
-itself), `launch` (a started child), `runtime` (what one run keeps).
-The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, and the rlimits and clock
-in `child`, the program every child runs. `child`, `nursery`, `landlock` and
-`seccomp` use the standard library only: the child loads them by path.
+itself), `launch` (a started child), `runtime` (what one run keeps), `removal`
+(clearing a child's folder, whatever it left there).
+The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, the uid a child takes as
+root (`nursery`, with `held_folders` to import from where that uid cannot reach),
+and the rlimits and clock in `child`, the program every child runs. `child`,
+`nursery`, `held_folders`, `clock`, `landlock` and `seccomp` use the standard
+library only: the child loads them by path.
 The wire: `values` and `outcomes`.
 """
 from .isolation import FLOOR, Isolation
