@@ -7,7 +7,6 @@ text the terminal shows for that exercise.
 """
 from __future__ import annotations
 
-import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,12 +27,10 @@ __all__ = ['check_exercise', 'graded']
 
 @lru_cache(maxsize=None)
 def _isolation() -> Isolation:
-    """Probed once per pytest run, as `hexgrade check` probes once per run; a layer that
-    is missing is said in pytest's warnings, as the command says it on stderr."""
-    isolation = probe()
-    for warning in isolation.warnings():
-        warnings.warn(warning, stacklevel=2)
-    return isolation
+    """Probed once per pytest run, as `hexgrade check` probes once per run. A missing
+    layer is not a pytest warning: a student would read it as a problem of theirs. The
+    result names the layers used, as the command's does."""
+    return probe()
 
 
 def _config(folder: Path) -> Config:

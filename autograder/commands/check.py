@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .options import EXIT_FAILED, EXIT_PASSED, add_config_option, config_from, isolation_from
+from .options import EXIT_FAILED, EXIT_PASSED, add_config_option, isolation_from, settings_from
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -19,9 +19,11 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check.add_argument('--json', action='store_true',
                        help='print a Gradescope results.json object instead of text')
     check.add_argument('--isolation', action='store_true',
-                       help='say which isolation layers work here (probed now), then '
-                            'check PATH if one is given; HEXGRADE_ISOLATION_OFF=seccomp,... '
-                            'turns layers off')
+                       help='explain the sandbox your code runs in: which layers work '
+                            'here (probed now), what each does, why any is off and how to '
+                            'get it; then check PATH if one is given. The "isolation:" '
+                            'part of every result names the layers used. '
+                            'HEXGRADE_ISOLATION_OFF=seccomp,... turns layers off')
     add_config_option(check)
     check.set_defaults(run=run)
 
@@ -37,8 +39,11 @@ def run(args: argparse.Namespace) -> int:
     if args.path is not None and not args.path.exists():
         raise UsageError(f'{args.path}: no such file or folder',
                          tip='give a folder, a .py file or a .ipynb notebook')
-    config = config_from(args)
-    isolation = isolation_from(args)
+    # Students run this on their own machines: nothing but errors goes to stderr, where
+    # a note about the settings or a missing sandbox layer would read as something
+    # they did wrong. Both are in the result instead; --isolation explains the sandbox.
+    config, settings = settings_from(args)
+    isolation = isolation_from(args, warn=False)
     if args.isolation:
         sys.stdout.write(isolation.describe())
         if args.path is None:
@@ -46,7 +51,17 @@ def run(args: argparse.Namespace) -> int:
     result = grade_submission(args.path, config, isolation)
     shown = for_students(result, config.show)
     if args.json:
-        print(json.dumps(gradescope.results_json(shown), indent=2))
+        data = gradescope.results_json(shown)
+        data['extra_data']['settings'] = settings
+        print(json.dumps(data, indent=2))
     else:
-        sys.stdout.write(terminal.render(shown, terminal.wants_colour(sys.stdout)))
+        text = terminal.render(shown, terminal.wants_colour(sys.stdout))
+        sys.stdout.write(with_settings(text, settings))
     return EXIT_PASSED if result.all_passed else EXIT_FAILED
+
+
+def with_settings(text: str, settings: str) -> str:
+    """The terminal text with where its settings came from under the two lines that
+    head it (the score, then the grader, seed and isolation)."""
+    lines = text.split('\n')
+    return '\n'.join(lines[:2] + [f'  ({settings})'] + lines[2:])

@@ -24,12 +24,18 @@ def add_config_option(parser: argparse.ArgumentParser) -> None:
 def config_from(args: argparse.Namespace) -> Config:
     """The teacher's settings, never a submission's; where they came from is said on
     stderr, so that a grade can always be traced to its settings."""
+    config, said = settings_from(args)
+    print(said, file=sys.stderr)
+    return config
+
+
+def settings_from(args: argparse.Namespace) -> tuple[Config, str]:
+    """The teacher's settings, and one line saying where they came from, for a command
+    that shows it elsewhere than on stderr."""
     if args.config is not None and not args.config.is_file():
         raise UsageError(f'{args.config}: no such file')
     choice = choose(args.config, _graded(args))
-    config = load_config(choice.path)
-    print(choice.said, file=sys.stderr)
-    return config
+    return load_config(choice.path), choice.said
 
 
 def _graded(args: argparse.Namespace) -> Path | None:
@@ -42,10 +48,13 @@ def _graded(args: argparse.Namespace) -> Path | None:
     return None
 
 
-def isolation_from(args: argparse.Namespace) -> Isolation:
-    """The strongest isolation this machine offers, probed now; what is missing is
-    said on stderr, so a weaker sandbox is never used without a word."""
+def isolation_from(args: argparse.Namespace, warn: bool = True) -> Isolation:
+    """The strongest isolation this machine offers, probed now. What is missing is said
+    on stderr to the person grading a class, so a weaker sandbox is never used without
+    a word; a student's check (warn=False) names it in its result instead, where it
+    does not read as an error."""
     isolation = probe()
-    for warning in isolation.warnings():
-        print(warning, file=sys.stderr)
+    if warn:
+        for warning in isolation.warnings():
+            print(warning, file=sys.stderr)
     return isolation

@@ -37,6 +37,38 @@ ABOUT = {
     'private-folder': 'a fresh working folder, removed afterwards',
 }
 
+TURNED_OFF = 'turned off'  # on purpose, by the person grading: nothing to explain
+PRACTICE_ONLY = ('results graded here are for practice: a grade that counts needs '
+                 'seccomp, Landlock or bubblewrap, and as root the uid layer '
+                 '(hexgrade check --isolation shows what is on)')
+# What a missing layer leaves open and how to get it back, in words for the person
+# grading, who may not know what the layer is.
+WITHOUT = {
+    'bubblewrap': 'children see the files you can see unless Landlock is on. Fix: '
+                  'install bubblewrap (Debian, Ubuntu: apt-get install bubblewrap); where '
+                  'it is installed but cannot start, grade as root',
+    'cgroups': 'memory is limited per process (rlimits) instead, which is enough for '
+               'grading. Fix, if you want it: grade as root on a system with cgroup v2',
+    'landlock': 'unless bubblewrap is on, children can read every file you can. Fix: '
+                'Linux 5.13 or later with Landlock enabled (most distributions since 2022)',
+    'seccomp': 'children may make any system call: open sockets, start programs. Fix: a '
+               'Linux kernel with seccomp on x86-64 or arm64',
+}
+UID_AS_USER = ('each child runs as you, so Landlock or bubblewrap are what keep your '
+               'files from it. Fix: none needed while one of them is on; grade as root '
+               'to give each child a user of its own')
+UID_AS_ROOT = ('children share one unprivileged user, so one could find what the one '
+               'before it left. Fix: let root change users here (a container needs '
+               'CAP_SETUID and CAP_SETGID), or grade as an ordinary user')
+
+
+def _without(layer: str, why: str) -> str:
+    if why == TURNED_OFF:
+        return ''
+    if layer == 'uid':
+        return '; ' + (UID_AS_ROOT if os.geteuid() == 0 else UID_AS_USER)
+    return f'; {WITHOUT[layer]}' if layer in WITHOUT else ''
+
 
 @dataclass(frozen=True)
 class Isolation:
@@ -64,15 +96,32 @@ class Isolation:
         argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]), json.dumps(settings)]
         return FreshChild(argv, fds, workdir, ENVIRONMENT)
 
+    @property
+    def counts(self) -> bool:
+        """Whether a grade made under this isolation can count (see the README's
+        Safety): no system calls beyond the allow list, the reference and the other
+        students out of reach, and as root a uid of each child's own."""
+        on = set(self.layers)
+        return 'seccomp' in on and bool(on & {'landlock', 'bubblewrap'}) and \
+            ('uid' in on or os.geteuid() != 0)
+
     def warnings(self) -> list[str]:
-        """One line per strong layer that is not in use, saying why."""
-        return [f'warning: sandbox without {layer}: {why}' for layer, why in self.missing]
+        """For the teacher, once per run: one line per strong layer that is not in use,
+        saying why, what that leaves open and how to get it; then whether the results
+        may count as grades."""
+        lines = [f'warning: sandbox without {layer}: {why}' + _without(layer, why)
+                 for layer, why in self.missing]
+        if not self.counts:
+            lines.append(f'warning: {PRACTICE_ONLY}')
+        return lines
 
     def describe(self) -> str:
         """What `hexgrade check --isolation` prints."""
         lines = [f'isolation: {self.name}']
         lines += [f'  on   {layer:<15}{ABOUT.get(layer, "")}' for layer in self.layers]
-        lines += [f'  off  {layer:<15}{why}' for layer, why in self.missing]
+        lines += [f'  off  {layer:<15}{why}{_without(layer, why)}'
+                  for layer, why in self.missing]
+        lines.append('grades made here count' if self.counts else PRACTICE_ONLY)
         return '\n'.join(lines) + '\n'
 
     def close(self) -> None:

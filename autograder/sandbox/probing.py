@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from ..errors import ConfigError, GraderError
 from . import bwrap, cgroups, landlock, seccomp
-from .isolation import FLOOR_LAYERS, STRONG_LAYERS, Isolation
+from .isolation import FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation
 from .limits import Limits
 from .runtime import Runtime
 from .zygote import LayerFailed
@@ -61,7 +61,7 @@ def turned_off(off: Iterable[str] = ()) -> frozenset[str]:
 def probe(off: Iterable[str] = ()) -> Isolation:
     """The strongest isolation that works here, with what is missing and why."""
     forced = turned_off(off)
-    missing = [(layer, 'turned off') for layer in STRONG_LAYERS if layer in forced]
+    missing = [(layer, TURNED_OFF) for layer in STRONG_LAYERS if layer in forced]
     wanted = []
     for layer in STRONG_LAYERS:
         if layer in forced:
