@@ -225,9 +225,10 @@ class Child:
                           '__builtins__': __builtins__}
         error: dict[str, Any] | None = None
         cells = request.get('cells')
+        whole: types.CodeType | None = None  # a notebook's cells are compiled one by one
         try:
-            code = None if cells else \
-                compile(request['source'], self.filename, 'exec', dont_inherit=True)
+            if not cells:
+                whole = compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except SyntaxError as exc:
             return {'error': _syntax_error(exc), 'output': self.output.take()}
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
@@ -237,8 +238,8 @@ class Child:
                 module.__file__ = name + '.py'
                 sys.modules[name] = module
                 exec(compile(text, name + '.py', 'exec', dont_inherit=True), module.__dict__)
-            if code is not None:
-                exec(code, self.namespace)
+            if whole is not None:
+                exec(whole, self.namespace)
             else:
                 error = self._run_cells(request['source'], cells)
         except clock.CallTimeout as timeout:
