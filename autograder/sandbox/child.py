@@ -224,7 +224,7 @@ class Child:
         self.namespace = {'__name__': 'submission', '__file__': self.filename,
                           '__builtins__': __builtins__}
         error: dict[str, Any] | None = None
-        cells = request.get('cells')
+        cells: list[list[int]] = request.get('cells') or []
         whole: types.CodeType | None = None  # a notebook's cells are compiled one by one
         try:
             if not cells:
