@@ -54,9 +54,9 @@ WITHOUT = {
     'seccomp': 'children may make any system call: open sockets, start programs. Fix: a '
                'Linux kernel with seccomp on x86-64 or arm64',
 }
-UID_AS_USER = ('each child runs as you, so Landlock or bubblewrap are what keep your '
-               'files from it. Fix: none needed while one of them is on; grade as root '
-               'to give each child a user of its own')
+UID_AS_USER = ('Landlock or bubblewrap are what keep your files from them. Fix: none '
+               'needed while one of them is on; grade as root to give each child a user '
+               'of its own')
 UID_AS_ROOT = ('children share one unprivileged user, so one could find what the one '
                'before it left. Fix: let root change users here (a container needs '
                'CAP_SETUID and CAP_SETGID), or grade as an ordinary user')
