@@ -76,9 +76,9 @@ def test_the_tests_install_only_what_the_readme_lists_without_recommends() -> No
 
 def test_the_tests_say_each_step_before_they_take_it() -> None:
     script = (PROJECT / 'tests' / 'run').read_text(encoding='utf-8').splitlines()
-    step = re.compile(r'\s*(DEBIAN_FRONTEND=\S+ )?(apt-get|"\$python" -m pip|python3 -m venv|'
-                      r'exec )')
-    steps = [i for i, line in enumerate(script) if step.match(line)]
+    command = re.compile(r'\s*(DEBIAN_FRONTEND=\S+ )?(apt-get|"\$python" -m pip|'
+                         r'python3 -m venv|exec )')
+    steps = [i for i, line in enumerate(script) if command.match(line)]
     assert len(steps) == 5
     for step in steps:
         assert script[step - 1].lstrip().startswith('say ')
