@@ -33,7 +33,11 @@ def _exercise(exercise: ExerciseResult) -> str:
     if exercise.origin:
         parts.append(f'<p class="origin">{escape(exercise.origin[:1].upper())}'
                      f'{escape(exercise.origin[1:])}.</p>')
-    parts += [_check(check) for check in exercise.checks]
+    shown: set[str] = set()  # calls whose failure is drawn above
+    for check in exercise.checks:
+        parts.append(_check(check, shown))
+        if check.finding is not None and check.finding.call:
+            shown.add(check.finding.call)
     for note in exercise.notes:
         parts.append(f'<p class="note">Note: {escape(note)}</p>')
     for flag in exercise.flags:
@@ -42,7 +46,10 @@ def _exercise(exercise: ExerciseResult) -> str:
     return '\n'.join(parts)
 
 
-def _check(check: CheckResult) -> str:
+def _check(check: CheckResult, shown: set[str]) -> str:
+    call = _repeated_call(check, shown)
+    if call is not None:
+        return _repeat(check, call)
     worth = f' <small>({points(check.max_points)} pt)</small>' if check.max_points else ''
     body = [f'<div class="check {check.status}" data-check="{escape(check.name)}">',
             f'<span class="verdict {check.status}">{LABELS[check.status]}</span> '
@@ -55,6 +62,26 @@ def _check(check: CheckResult) -> str:
         body.append(f'<p class="note">Note: {escape(check.note)}</p>')
     body.append('</div>')
     return '\n'.join(body)
+
+
+def _repeated_call(check: CheckResult, shown: set[str]) -> str | None:
+    """The call of a failed check worth no points when its failure is drawn above
+    already: a second red box with the same board would read as a second mistake,
+    and it costs nothing."""
+    if check.status != 'failed' or check.max_points or check.finding is None:
+        return None
+    call = check.finding.call
+    return call if call in shown else None
+
+
+def _repeat(check: CheckResult, call: str) -> str:
+    return '\n'.join([
+        f'<div class="check repeat" data-check="{escape(check.name)}">',
+        f'<span class="verdict repeat">also</span> {escape(check.title)} '
+        f'<small>(no points)</small>',
+        f'<p>It goes wrong on the same call as above, <code>{escape(call)}</code>; it '
+        f'costs no points of its own.</p>',
+        '</div>'])
 
 
 def _finding(finding: Finding) -> str:
@@ -85,4 +112,5 @@ def _finding(finding: Finding) -> str:
 def _difference(finding: Finding) -> str:
     if finding.difference is None:
         return ''
-    return f' (the first difference is at index {finding.difference})'
+    # squares, as the terminal and the lesson count them: 0 to 8, row by row
+    return f' (the first difference is at square {finding.difference})'
