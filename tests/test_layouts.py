@@ -128,3 +128,24 @@ def test_files_that_are_not_python_are_named_not_dropped(tmp_path: Path) -> None
     found = find_students(tmp_path, None, tmp_path / 'work', None)
     assert ids(found) == ['ada']
     assert found.stray == ('bob.txt: not a .py file or a .ipynb notebook, so not graded',)
+
+
+@pytest.mark.parametrize(('entries', 'chosen', 'shape', 'name'), [
+    ({'Jane Doe_2001_assignsubmission_file_/mirror.py': b'm'}, 'canvas', 'moodle', 'Moodle'),
+    ({'doejane_1001_5001_mirror.py': b'm'}, 'moodle', 'canvas', 'Canvas'),
+])
+def test_a_zip_named_with_the_other_lms_says_whose_it_looks_like(
+        tmp_path: Path, entries: dict[str, bytes], chosen: str, shape: str, name: str) -> None:
+    path = tmp_path / 'all.zip'
+    with zipfile.ZipFile(path, 'w') as archive:
+        for entry, data in entries.items():
+            archive.writestr(entry, data)
+    (tmp_path / 'work').mkdir()
+    with pytest.raises(UsageError) as raised:
+        find_students(path, chosen, tmp_path / 'work')
+    other = {'canvas': 'Canvas', 'moodle': 'Moodle'}[chosen]
+    assert str(raised.value) == f'{path}: no {other} submissions in it; it looks like the ' \
+                                f'zip {name} gives'
+    assert raised.value.tip == f'use --layout {shape}, or leave --layout out to have it ' \
+                               'worked out'
+    assert find_students(path, None, tmp_path / 'work').layout == shape

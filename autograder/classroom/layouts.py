@@ -49,6 +49,8 @@ def _found(path: Path, chosen: str, workdir: Path, assignment: str | None) -> Fo
                              f'you', tip='give the .zip itself, not a folder')
         read = canvas_students if chosen == 'canvas' else moodle_students
         students, stray = read(path, workdir)
+        if not students:
+            _other_lms(path, chosen)
         return Found(chosen, tuple(_descended(s) for s in students), stray=tuple(stray))
     if not path.is_dir():
         raise UsageError(f'{path}: the {chosen} layout needs a folder')
@@ -60,6 +62,19 @@ def _found(path: Path, chosen: str, workdir: Path, assignment: str | None) -> Fo
                  for p in _visible(path) if p.is_dir()]
         return Found('flat', _file_students(files), stray=tuple(stray + _not_python(files)))
     return _folders(path)
+
+
+def _other_lms(path: Path, chosen: str) -> None:
+    """A zip named with the wrong --layout finds nobody: say whose zip it looks like,
+    rather than leave the teacher with "no submissions found"."""
+    with zipfile.ZipFile(path) as archive:
+        shape = 'moodle' if is_moodle(archive.namelist()) else 'canvas'
+    if shape != chosen:
+        names = {'canvas': 'Canvas', 'moodle': 'Moodle'}
+        raise UsageError(f'{path}: no {names[chosen]} submissions in it; it looks like the '
+                         f'zip {names[shape]} gives',
+                         tip=f'use --layout {shape}, or leave --layout out to have it '
+                             f'worked out')
 
 
 def detect(path: Path) -> str:
