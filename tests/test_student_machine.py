@@ -165,3 +165,16 @@ def test_as_root_a_grade_counts_only_with_a_uid_per_child(
 def test_a_layer_turned_off_on_purpose_is_named_without_a_fix() -> None:
     isolation = Isolation(missing=(('seccomp', 'turned off'),))
     assert isolation.warnings()[0] == 'warning: sandbox without seccomp: turned off'
+
+
+def test_the_nbgrader_course_says_where_it_goes_before_writing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli('nbgrader', 'course')
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == f'writing the nbgrader course into {tmp_path.resolve()}/course/'
+    assert lines[1].startswith('wrote course/')
+    code, out, err = run_cli('nbgrader', 'course')  # there already: said, then refused
+    assert code == 2 and out.splitlines() == [lines[0]]
+    assert err.splitlines()[-2].startswith('error: course/nbgrader_config.py already exists')

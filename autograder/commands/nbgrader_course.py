@@ -3,6 +3,7 @@ our checks. (Named so that it never shadows the `nbgrader` package.)"""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from .options import EXIT_PASSED, add_config_option, config_from
@@ -25,7 +26,11 @@ def run(args: argparse.Namespace) -> int:
     from ..nbgrader.course import write_course
     from ..nbgrader.layout import ASSIGNMENT
 
-    for path in write_course(args.course, config_from(args), force=args.force):
+    config = config_from(args)
+    # said before anything is written: a relative COURSE_DIR lands in the current
+    # folder, which may not be where the teacher thinks they are
+    print(f'writing the nbgrader course into {args.course.resolve()}{os.sep}')
+    for path in write_course(args.course, config, force=args.force):
         print(f'wrote {path}')
     print(f'next: cd {args.course} && nbgrader generate_assignment {ASSIGNMENT}')
     return EXIT_PASSED
