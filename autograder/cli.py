@@ -11,7 +11,7 @@ import traceback
 from typing import Sequence
 
 from . import __version__
-from .commands import check, grade, nbgrader_course
+from .commands import check, grade, gradescope, nbgrader_course, prairielearn
 from .commands.options import EXIT_PASSED, EXIT_USAGE
 from .errors import GraderError
 
@@ -19,6 +19,8 @@ COMMANDS = (
     check,
     grade,
     nbgrader_course,
+    gradescope,
+    prairielearn,
 )
 
 
