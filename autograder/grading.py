@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from . import __version__
+from .behaviour import fingerprint
 from .boards import draw, first_difference, is_board
 from .checks import Check
 from .config import Config
@@ -39,18 +40,21 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
     """Grade whatever `path` holds; the exercises run side by side. With `same_files`
     (kept from submission to submission of one batch, whose config and isolation do
     not change), a file that several students hand in, such as an untouched stub, is
-    graded once."""
+    graded once, and each failing exercise gets the fingerprint a class summary groups
+    students by (a student's own check does not pay for asking the whole domain)."""
     located = locate(path, tuple(e.name for e in EXERCISES))
 
     def grade(exercise: Exercise) -> ExerciseResult:
         where = located[exercise.name]
         if same_files is None or not isinstance(where, Source):
-            return grade_exercise(exercise, where, config, isolation)
+            return grade_exercise(exercise, where, config, isolation,
+                                  fingerprinted=same_files is not None)
         key = (exercise.name, where.filename, where.text)
         if key not in same_files:
             if len(same_files) >= SAME_FILES_KEPT:
                 del same_files[next(iter(same_files))]  # the oldest
-            same_files[key] = grade_exercise(exercise, where, config, isolation)
+            same_files[key] = grade_exercise(exercise, where, config, isolation,
+                                             fingerprinted=True)
         return same_files[key]
     with ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
         results = list(pool.map(grade, EXERCISES))
@@ -59,7 +63,7 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
 
 
 def grade_exercise(exercise: Exercise, located: Located, config: Config,
-                   isolation: Isolation) -> ExerciseResult:
+                   isolation: Isolation, fingerprinted: bool = False) -> ExerciseResult:
     if isinstance(located, Missing):
         return _not_graded(exercise, located.reason, None, config,
                            Flag('not found', located.reason), located.hint)
@@ -86,6 +90,11 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         explanation = ours('the description of its wrong answers', exercise.name,
                            lambda: explain(exercise, statuses, probe)
                            if failed and not mistake and not probe.timed_out else None)
+        # after the checks, the probe holds most of the domain: the rest is cheap to ask
+        behaviour = ours('the fingerprint of its answers', exercise.name,
+                         lambda: fingerprint(exercise.name, probe)
+                         if fingerprinted and failed and not probe.timed_out
+                         and not process.gone else None)
         flags = [flag for flagger in exercise.flaggers
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]
@@ -95,7 +104,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
             _output_note(probe)
     return replace(_assemble(exercise, config, statuses, mistake, tuple(flags),
                              explanation),
-                   origin=located.origin, notes=notes)
+                   origin=located.origin, notes=notes, fingerprint=behaviour)
 
 
 def weighted(exercise: Exercise, config: Config) -> tuple[Check, ...]:

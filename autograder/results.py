@@ -61,6 +61,10 @@ class ExerciseResult:
     # where the function goes wrong, in the words its hints use, when no known mistake
     # explains it: for tools that count failures by kind, beside `misconception`
     description: str | None = None
+    # a short hash of a failing function's answers on the exercise's whole domain:
+    # students whose functions answer alike share it, so the class summary can group
+    # mistakes by what they do, named or not. It tells nothing about any answer
+    fingerprint: str | None = None
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from autograder.classroom.outputs import write_outputs
+from autograder.classroom.sample import HOME, read_roster
+from autograder.cli import main
 
 from browser import fetched, start_chromium
-from class_records import batch_of, record, right, wrong_mirror
+from class_records import PIECES, batch_of, fast_config, record, right, wrong_mirror
 
 
 @pytest.fixture(scope='module')
@@ -88,3 +90,110 @@ def test_feedback_pages_and_results_show_what_students_may_see(tmp_path: Path) -
     assert 'Hint' not in page and 'whole string' not in page
     assert 'whole string reversed' in (tmp_path / 'summary.html').read_text()  # the teacher's
     assert '....WW.BB' not in (tmp_path / 'results' / 'bob.json').read_text()
+
+
+# -- mistakes by behaviour: graded for real, so the fingerprints are the grader's own --
+
+UNLISTED = Path(__file__).parent / 'unlisted_mistakes'
+# none_when_stuck.py again, as another student would write it: other code, same answers
+STUCK_GIVES_NONE = '''\
+from hexapawn import moves
+
+
+def winner(board, side):
+    for square in range(3):  # White's far row
+        if board[square] == 'W':
+            return 'W'
+    if 'B' in board[6:]:
+        return 'B'
+    if moves(board, side):
+        return ''
+'''
+NONE_WHEN_STUCK = ("Your winner is wrong on all 10 positions where the game is over and no "
+                   "pawn has reached its far row; right on the other 125 (of the 135 "
+                   "positions a game can reach). Where it is wrong, it gives back None.")
+
+
+def graded_class(capsys: pytest.CaptureFixture[str], out: Path, *argv: str) -> Path:
+    code = main(['grade', *argv, '--out', str(out), '-j', '2'])
+    assert code == 0, capsys.readouterr()
+    return out / 'summary.html'
+
+
+def groups(browser: WebDriver) -> list[tuple[str, str, str]]:
+    """Each group of the behaviour table: its class, its mistake, who is in it."""
+    found = browser.find_elements(By.CSS_SELECTOR, '#behaviours > tbody > tr')
+    return [(row.get_attribute('class') or '',
+             row.find_element(By.CSS_SELECTOR, 'td:nth-child(1)').text,
+             row.find_element(By.CSS_SELECTOR, 'td:nth-child(4)').text) for row in found]
+
+
+def test_a_mistake_nobody_listed_but_several_made_comes_first(
+        browser: WebDriver, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    klass = tmp_path / 'class'
+    hand_ins = {'ann': ('winner', (UNLISTED / 'winner' / 'none_when_stuck.py').read_text()),
+                'ben': ('winner', STUCK_GIVES_NONE),
+                'fay': ('winner', (UNLISTED / 'winner' / 'names_in_full.py').read_text())}
+    reversed_mirror = (PIECES / 'mirror' / 'whole_string_reversed.py').read_text()
+    hand_ins |= {name: ('mirror', reversed_mirror) for name in ('cy', 'dee', 'eve')}
+    for name, (exercise, text) in hand_ins.items():
+        (klass / name).mkdir(parents=True)
+        (klass / name / f'{exercise}.py').write_text(text)
+    config, _ = fast_config(tmp_path)
+    browser.get(graded_class(capsys, tmp_path / 'out', str(klass), '--config',
+                             str(config)).as_uri())
+    assert groups(browser) == [
+        ('unknown', f'2 students: {NONE_WHEN_STUCK} not in the catalogue', 'ann, ben'),
+        ('known', '3 students: whole string reversed', 'cy, dee, eve'),
+        ('unknown', "1 student: Your winner is wrong on all 65 positions where the game is "
+                    "over; right on the other 70 (of the 135 positions a game can reach). "
+                    "Where it is wrong, it gives back 'White' or 'Black'. not in the "
+                    "catalogue", 'fay')]
+    first = browser.find_element(By.CSS_SELECTOR, '#behaviours > tbody > tr')
+    example = first.find_element(By.CSS_SELECTOR, 'td:nth-child(3)')
+    assert example.find_element(By.TAG_NAME, 'code').text == "winner('B.BWBW.W.', 'B')"
+    assert example.find_element(By.CSS_SELECTOR, 'table.board').get_attribute(
+        'aria-label') == 'the board (B to move): B.BWBW.W.'
+    assert example.text.splitlines()[-2:] == ["expected 'W'", 'got None']
+    mirror = browser.find_elements(By.CSS_SELECTOR, '#behaviours > tbody > tr')[1]
+    assert mirror.find_element(By.CSS_SELECTOR, 'td:nth-child(3) code').text == \
+        "mirror('........B')"  # the simplest board, not the lesson's example
+    assert fetched(browser) == []
+
+
+def test_the_sample_class_is_grouped_by_behaviour(browser: WebDriver, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    config, _ = fast_config(tmp_path)
+    # a right but slow count_boxes keeps limits that let it pass
+    config.write_text(config.read_text(encoding='utf-8') + '\n[limits.count_boxes]\n'
+                      'call_seconds = 10\nload_seconds = 6\nfile_seconds = 120\n',
+                      encoding='utf-8')
+    browser.get(graded_class(capsys, tmp_path / 'out', '--config', str(config)).as_uri())
+    found = groups(browser)
+    assert [g for g in found if not g[1].startswith('1 student:')] == [
+        ('known', '3 students: whole string reversed', 'ines, jonas, ximena'),
+        ('known', '2 students: far rows swapped', 'jonas, yusuf'),
+        ('known', '2 students: stuck rule forgotten', 'olu, victor'),
+        ('known', '2 students: whose turn confused', 'rosa, ximena'),
+        ('known', '2 students: game paths counted', 'sami, ximena'),
+        ('known', '2 students: global not reset', 'priya, yusuf')]
+    # every piece of the sample class makes one mistake, named for it: a group is
+    # exactly the students who handed in one piece, graded
+    exercises = [row.find_element(By.CSS_SELECTOR, 'td:nth-child(2)').text for row in
+                 browser.find_elements(By.CSS_SELECTOR, '#behaviours > tbody > tr')]
+    by_piece = {(exercise, piece): ids for exercise, piece, ids in handed_in()}
+    for exercise, (_, mistake, who) in zip(exercises, found):
+        piece = mistake.split(': ', 1)[1].lower().replace("'", '').replace(' ', '_')
+        assert who.split(', ') == by_piece.pop((exercise, piece))
+    assert all(piece.startswith('correct_') or piece == 'hard_coded'
+               for _, piece in by_piece), by_piece
+
+
+def handed_in() -> list[tuple[str, str, list[str]]]:
+    """Each piece of the sample class that was graded, and who handed it in."""
+    ids: dict[tuple[str, str], list[str]] = {}
+    for hand in read_roster(HOME / 'roster.toml'):
+        for exercise, piece in hand.pieces.items():
+            if exercise not in hand.damage and exercise not in hand.rename:
+                ids.setdefault((exercise, piece), []).append(hand.id)
+    return [(exercise, piece, sorted(who)) for (exercise, piece), who in ids.items()]

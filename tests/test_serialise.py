@@ -18,7 +18,7 @@ def test_a_record_survives_json_unchanged() -> None:
 def test_a_record_of_another_format_is_refused() -> None:
     data = to_data(record('ada'))
     data['format'] = 0
-    with pytest.raises(ValueError, match='result format 0, not 2'):
+    with pytest.raises(ValueError, match='result format 0, not 3'):
         from_data(data)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..render.canvas_csv import canvas_csv
 from ..render.gradebook_csv import grades_csv, nbgrader_csv
 from ..render.gradescope import results_json
 from ..render.html_feedback import feedback_page
@@ -27,6 +28,11 @@ def write_outputs(batch: Batch, out: Path) -> Path:
         out / 'grades-nbgrader.csv': nbgrader_csv(batch),
         out / 'summary.html': summary_page(batch, stems),
     }
+    canvas = out / 'grades-canvas.csv'  # ready to import only where Canvas's ids came in
+    if batch.found.layout == 'canvas':
+        written[canvas] = canvas_csv(batch)
+    else:
+        canvas.unlink(missing_ok=True)
     for graded in batch.graded:
         shown = for_students(graded.result, batch.config.show)
         stem = stems[graded.student.id]

@@ -11,7 +11,7 @@ from typing import Any, get_args, get_type_hints
 from ..results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 
 FLAG_KINDS = get_args(get_type_hints(Flag)['kind'])
-FORMAT = 2  # bumped when the shape below changes, so older cache entries are ignored
+FORMAT = 3  # bumped when the shape below changes, so older cache entries are ignored
 
 
 def to_data(result: SubmissionResult) -> dict[str, Any]:
@@ -47,6 +47,7 @@ def _exercise(data: dict[str, Any]) -> ExerciseResult:
         misconception=_optional(data['misconception']),
         flags=tuple(_flag(f) for f in data['flags']),
         description=_optional(data['description']),
+        fingerprint=_optional(data['fingerprint']),
         origin=_optional(data['origin']),
         notes=tuple(_text(n) for n in data['notes']),
     )

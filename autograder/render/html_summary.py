@@ -1,4 +1,5 @@
-"""The class summary for the teacher: scores, checks, misconceptions, who to look at.
+"""The class summary for the teacher: scores, checks, mistakes by behaviour and by
+name, who to look at.
 
 It shows every record in full (it is the teacher's page) and the settings the
 batch was graded with, so a result can be reproduced.
@@ -12,15 +13,18 @@ from statistics import median
 from urllib.parse import quote
 
 from ..classroom.batch import Batch, Graded
+from ..classroom.mistake_groups import Group, mistakes_by_behaviour
 from ..config import EXERCISE_NAMES
-from .html_page import page, points
+from ..results import Finding
+from .html_page import board_grid, page, points
 from .svg_chart import bar_chart, score_bins
 
 
 def summary_page(batch: Batch, stems: dict[str, str]) -> str:
     title = f'{batch.found.assignment}: class summary'
     sections = [f'<h1>{escape(title)}</h1>', _overview(batch), _distribution(batch),
-                _pass_rates(batch), _misconceptions(batch, stems), _flagged(batch, stems),
+                _pass_rates(batch), _behaviours(batch, stems), _misconceptions(batch, stems),
+                _flagged(batch, stems),
                 _students(batch, stems), _settings(batch)]
     return page(title, '\n'.join(s for s in sections if s))
 
@@ -72,6 +76,46 @@ def _rate(passed: int, ran: int) -> str:
     share = passed / ran
     return (f'<span class="rate"><span style="width:{share * 100:.0f}%"></span></span> '
             f'{share * 100:.0f}%')
+
+
+def _behaviours(batch: Batch, stems: dict[str, str]) -> str:
+    groups = mistakes_by_behaviour(batch)
+    if not groups:
+        return ''
+    rows = [f'<tr class="{"known" if group.known else "unknown"}" '
+            f'data-exercise="{escape(group.exercise)}"><td>{_named(group)}</td>'
+            f'<td>{escape(group.exercise)}</td><td>{_example(group.example)}</td>'
+            f'<td>{_links(list(group.students), stems)}</td></tr>' for group in groups]
+    return ('<h2>Mistakes by behaviour, new ones shared by several students first</h2>\n'
+            '<p>Students whose functions give exactly the same answers on every input of '
+            'the exercise (all 3^9 boards, all 135 positions, both calls of count_boxes) '
+            'form one group, whatever their code looks like. A group the catalogue of '
+            'known mistakes does not name is described by where its answers go wrong.'
+            '</p>\n' + _table('behaviours', ['mistake', 'exercise', 'example', 'who'], rows))
+
+
+def _named(group: Group) -> str:
+    count = len(group.students)
+    new = '' if group.known else ' <em class="new">not in the catalogue</em>'
+    return (f'<strong>{count} student{"s" if count != 1 else ""}</strong>: '
+            f'{escape(group.name)}{new}')
+
+
+def _example(finding: Finding | None) -> str:
+    if finding is None or finding.call is None:
+        return ''
+    parts = [f'<div><code>{escape(finding.call)}</code></div>']
+    if finding.board:
+        turn = f' ({finding.side} to move)' if finding.side else ''
+        parts.append(board_grid(''.join(''.join(finding.board).split()), 'the board' + turn))
+    if finding.expected is not None:
+        parts.append(f'<div>expected <code class="expected">{escape(finding.expected)}</code>'
+                     f'</div>')
+    if finding.got is not None:
+        parts.append(f'<div>got <code class="got">{escape(finding.got)}</code></div>')
+    else:
+        parts.append(f'<div>{escape(finding.summary)}</div>')
+    return ''.join(parts)
 
 
 def _misconceptions(batch: Batch, stems: dict[str, str]) -> str:

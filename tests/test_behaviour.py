@@ -1,0 +1,119 @@
+"""Fingerprints of what a failing function does (autograder/behaviour.py), and a class's
+mistakes grouped by them (autograder/classroom/mistake_groups.py)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Sequence, cast
+
+from autograder.behaviour import fingerprint
+from autograder.classroom.mistake_groups import mistakes_by_behaviour
+from autograder.classroom.serialise import from_data, to_data
+from autograder.config import Config
+from autograder.exercises import BY_NAME
+from autograder.exercises.winner import POSITIONS
+from autograder.grading import grade_exercise
+from autograder.loading import locate
+from autograder.probe import Args, Probe
+from autograder.results import ExerciseResult
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.outcomes import Outcome, Raised, Returned, TimedOut
+from autograder.sandbox.values import Opaque
+
+from class_records import PIECES, batch_of, record, right, wrong_mirror
+
+
+class Answers:
+    """A probe that knows its answers already: one outcome for every position."""
+
+    def __init__(self, answer: Outcome, odd: Outcome | None = None) -> None:
+        self.answer, self.odd = answer, odd
+
+    def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
+        found = [self.answer] * len(args_list)
+        if self.odd:
+            found[-1] = self.odd
+        return found
+
+
+def print_of(answers: Answers) -> str | None:
+    return fingerprint('winner', cast(Probe, answers))
+
+
+def test_two_functions_that_fail_alike_share_a_fingerprint_whatever_their_messages() -> None:
+    # an error's message and line, and an object's address, are the student's own
+    assert print_of(Answers(Raised('IndexError', 'string index out of range', 4))) == \
+        print_of(Answers(Raised('IndexError', 'list index out of range', 17)))
+    assert print_of(Answers(Returned(Opaque('Board', '<Board object at 0x7f01>')))) == \
+        print_of(Answers(Returned(Opaque('Board', '<Board object at 0x7f99>'))))
+    assert print_of(Answers(Returned([Opaque('Board', '<at 0x1>')]))) == \
+        print_of(Answers(Returned([Opaque('Board', '<at 0x2>')])))
+
+
+def test_one_other_answer_makes_another_fingerprint() -> None:
+    same = print_of(Answers(Returned('')))
+    assert same is not None and len(same) == 16
+    assert print_of(Answers(Returned(''), Returned(None))) != same
+    assert print_of(Answers(Returned(''), Raised('ValueError', '', None))) != same
+    assert print_of(Answers(Returned(''), TimedOut(1.0))) != same
+    assert print_of(Answers(Returned(['W']))) != print_of(Answers(Returned(('W',))))
+    assert print_of(Answers(Returned(1))) != print_of(Answers(Returned(True)))
+    assert len(POSITIONS) == 135  # the last answer is one of the domain's
+
+
+def graded(piece: Path, exercise: str, fingerprinted: bool = True) -> ExerciseResult:
+    return grade_exercise(BY_NAME[exercise], locate(piece, (exercise,))[exercise], Config(),
+                          FLOOR, fingerprinted=fingerprinted)
+
+
+def test_a_failing_exercise_is_fingerprinted_in_a_class_and_a_passing_one_never(
+        tmp_path: Path) -> None:
+    reversed_mirror = PIECES / 'mirror' / 'whole_string_reversed.py'
+    other_code = tmp_path / 'mirror.py'  # the same answers, written another way
+    other_code.write_text('def mirror(board):\n    return "".join(reversed(board))\n')
+    first = graded(reversed_mirror, 'mirror')
+    assert first.fingerprint is not None
+    assert graded(other_code, 'mirror').fingerprint == first.fingerprint
+    assert graded(PIECES / 'mirror' / 'rows_swapped.py', 'mirror').fingerprint not in \
+        (None, first.fingerprint)
+    assert graded(PIECES / 'mirror' / 'correct_slicing.py', 'mirror').fingerprint is None
+    # a student's own check does not ask the whole domain for it
+    assert graded(reversed_mirror, 'mirror', fingerprinted=False).fingerprint is None
+
+
+def test_a_fingerprint_survives_the_cache() -> None:
+    original = record('ada', replace(wrong_mirror(), fingerprint='0123456789abcdef'))
+    assert from_data(json.loads(json.dumps(to_data(original)))) == original
+
+
+def failing(exercise: str, fingerprint: str, misconception: str | None = None,
+            description: str | None = None) -> ExerciseResult:
+    found = wrong_mirror(0.0) if exercise == 'mirror' else replace(
+        right(exercise, 3.0), points=0.0)
+    return replace(found, exercise=exercise, misconception=misconception,
+                   description=description, fingerprint=fingerprint)
+
+
+def test_new_mistakes_shared_by_several_come_first_then_the_most_common() -> None:
+    stuck = failing('winner', 'a', description='wrong when the player to move is stuck')
+    known = failing('mirror', 'b', misconception='whole string reversed')
+    alone = failing('winner', 'c', description='wrong on both positions with no pawns')
+    also_known = failing('winner', 'd', misconception='far rows swapped')
+    mirror = right('mirror', 3.0)
+
+    batch = batch_of(
+        replace(record('ada'), exercises=(known, stuck)),
+        replace(record('bob'), exercises=(known, alone)),
+        replace(record('cy'), exercises=(known, stuck)),
+        replace(record('dee'), exercises=(mirror, also_known)),
+        replace(record('eve'), exercises=(known, stuck)),
+        replace(record('fay'), exercises=(mirror, right('winner', 3.0))))
+    found = [(g.exercise, g.name, g.known, g.students) for g in mistakes_by_behaviour(batch)]
+    assert found == [
+        ('winner', 'wrong when the player to move is stuck', False, ('ada', 'cy', 'eve')),
+        ('mirror', 'whole string reversed', True, ('ada', 'bob', 'cy', 'eve')),
+        ('winner', 'far rows swapped', True, ('dee',)),
+        ('winner', 'wrong on both positions with no pawns', False, ('bob',))]
+    example = mistakes_by_behaviour(batch)[1].example
+    assert example is not None and example.call == "mirror('BB.WW....')"
