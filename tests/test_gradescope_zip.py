@@ -226,3 +226,13 @@ def test_the_command_refuses_what_it_cannot_ship(tmp_path: Path,
     monkeypatch.setattr(wheel, 'PROJECT', tmp_path)
     assert main(['gradescope', '--out', str(tmp_path / 'a.zip')]) == 2
     assert 'give the wheel with --wheel FILE' in capsys.readouterr().err
+
+
+def test_both_platform_commands_are_in_the_help_and_the_readme(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(['--help']) == 0
+    shown = capsys.readouterr().out
+    readme = (PROJECT / 'README.md').read_text(encoding='utf-8')
+    for command in ('gradescope', 'prairielearn'):
+        assert f'    {command}' in shown
+        assert f'`hexgrade {command} --out' in readme
