@@ -141,7 +141,8 @@ def test_a_right_submission_in_a_folder_of_its_own_gets_full_marks(root: Path) -
     files: dict[str, str | Path] = {f'project/{p.name}': p
                                     for p in (PROJECT / 'solutions').glob('*.py')}
     data, _ = run_autograder(root, files)
-    assert (data['score'], data['extra_data']['max_score']) == (10.0, 10.0)
+    failed = [(t['name'], t['output']) for t in data['tests'] if t['status'] != 'passed']
+    assert (data['score'], data['extra_data']['max_score']) == (10.0, 10.0), failed[0][1]
     assert all(t['status'] == 'passed' and t['visibility'] == 'visible'
                for t in data['tests'])
     assert data['extra_data']['settings'].endswith('grader.toml')
