@@ -23,7 +23,8 @@ from .exercises import BY_NAME
 from .failures import Failure
 from .notebook import read_notebook
 from .safe_files import LINK, Refused, read_limited
-from .sections import Block, cut, definitions_only, py_blocks
+from .kit import KIT
+from .sections import Block, cut, definitions_only, parse_block, py_blocks
 
 KIT_FILES = frozenset({'hexapawn.py'})
 MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
@@ -160,24 +161,26 @@ def _one_file(path: Path, exercises: tuple[str, ...], alone: bool) -> dict[str, 
             return {name: _too_large(path) for name in exercises}
     else:
         blocks = tuple(py_blocks(text, titles))
-    sections = cut(text, blocks, exercises)
+    sections = cut(text, blocks, exercises, BORROWED)
     own = path.stem if path.suffix == '.py' and path.stem in exercises else None
     located: dict[str, Located] = {}
     cells = tuple((b.first, b.last) for b in blocks if b.number is not None)
     for name in exercises:
         section = sections.get(name)
-        if section is not None and len(sections) > 1:
+        if alone and own is not None and name != own:
+            # `hexgrade check count_boxes.py`: its helpers (a mirror among them) are
+            # not the student's answers to the other exercises
+            located[name] = Missing(f'not handed in: only {path.name} was checked',
+                                    _write_it(name))
+        elif section is not None and len(sections) > 1:
             located[name] = Source(section.text, path.name, blocks,
                                    _origin(section.blocks, path.name, path.suffix),
-                                   cells=cells)
+                                   cells=section.chunks)
         elif section is not None or not sections:
             located[name] = Source(text, path.name, blocks, cells=cells)
-        elif alone and own is not None:
-            located[name] = Missing(f'not handed in: only {path.name} was checked, and '
-                                    f'{name} is not in it', _write_it(name))
         else:
-            located[name] = Source(definitions_only(text, blocks), path.name, blocks,
-                                   cells=cells)
+            rest = definitions_only(text, blocks, name, BORROWED)
+            located[name] = Source(rest.text, path.name, blocks, cells=rest.chunks)
     return located
 
 
@@ -193,6 +196,25 @@ def _origin(blocks: tuple[Block, ...], filename: str, suffix: str) -> str:
     return (f'graded from lines {first}-{last} of {filename}, with the imports and '
             f'definitions above them')
 
+
+def _kit_helpers() -> frozenset[tuple[str, str]]:
+    """The exercises' functions the kit's stubs define as helpers of another exercise
+    (count_boxes.py brings its own mirror), by name and shape: a copy of one is the
+    kit's code, never a student's answer."""
+    found = set()
+    for exercise in BY_NAME:
+        try:
+            text = (KIT / f'{exercise}.py').read_text(encoding='utf-8')
+        except OSError:
+            continue
+        for statement in parse_block(text, 1) or ():
+            if statement.kind == 'function' and statement.names[0] in BY_NAME and \
+                    statement.names[0] != exercise:
+                found.add((statement.names[0], statement.shape))
+    return frozenset(found)
+
+
+BORROWED = _kit_helpers()  # read at import, before any thread parses
 
 IMPORT = re.compile(r'^\s*(?:from\s+(\w+)\s+import|import\s+(\w+))', re.MULTILINE)
 

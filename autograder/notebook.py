@@ -18,8 +18,11 @@ from .sections import STAR, Block, named_by, parse_block, unparsed_block
 # cell magics whose body is Python, run once here as the student's kernel would run it
 PYTHON_CELL_MAGICS = ('time', 'timeit', 'capture', 'prun', 'debug')
 HEADING = re.compile(r'^ {0,3}#{1,6}\s')
+# `%timeit f()`, `!ls -l`: a magic names itself right after its `%`, a shell line its
+# command right after its `!`; `% tuple(rows))` or `!= x` continuing a line are Python
+MAGIC = re.compile(r'^(%%?[A-Za-z_]|![A-Za-z_./~-])')
 # `files = !ls`, `out = %sx ls`: a shell line or magic whose output is assigned
-ASSIGNED_MAGIC = re.compile(r'^[\w.,\s\[\]()]+=\s*[!%]')
+ASSIGNED_MAGIC = re.compile(r'^[\w.,\s\[\]()]+=\s*(%[A-Za-z_]|![A-Za-z_./~-])')
 HELP = re.compile(r'^(\?\??[\w.]+|[\w.]+\?\??)$')
 
 
@@ -89,8 +92,7 @@ def python_of(cell: str) -> str:
 
 def _inert(line: str) -> str:
     stripped = line.strip()
-    if stripped.startswith(('%', '!')) or ASSIGNED_MAGIC.match(stripped) or \
-            HELP.match(stripped):
+    if MAGIC.match(stripped) or ASSIGNED_MAGIC.match(stripped) or HELP.match(stripped):
         return line[:len(line) - len(line.lstrip())] + 'pass'
     return line
 

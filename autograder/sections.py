@@ -30,6 +30,7 @@ class Statement:
     last: int
     kind: Kind
     names: tuple[str, ...]
+    shape: str = ''  # a function's code, lines aside: to know a copy of the kit's helper
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,15 @@ class Block:
 
 @dataclass(frozen=True)
 class Section:
-    """An exercise's own blocks, and the text to load for it."""
+    """An exercise's own blocks, the text to load for it, and that text's chunks: the
+    line ranges that run one after the other, a failure in one not stopping the next
+    (a notebook's cells, as in Jupyter; in a `.py` file, each statement carried from
+    elsewhere, and the section itself as one)."""
 
     exercise: str
     blocks: tuple[Block, ...]
     text: str
+    chunks: tuple[tuple[int, int], ...] = ()
 
 
 # one parse at a time: exercises are graded in threads, and CPython's parser is not
@@ -73,35 +78,58 @@ def parse_block(text: str, first: int) -> tuple[Statement, ...] | None:
 def _statement(node: ast.stmt, offset: int) -> Statement:
     top = min([node.lineno] + [d.lineno for d in getattr(node, 'decorator_list', ())])
     last = node.end_lineno or node.lineno
-    kind: Kind = 'other'
-    names: tuple[str, ...] = ()
+    kind, names = _kind(node)
+    shape = ast.dump(node) if kind == 'function' else ''
+    return Statement(top + offset, last + offset, kind, names, shape)
+
+
+def _kind(node: ast.stmt) -> tuple[Kind, tuple[str, ...]]:
+    """What a top-level statement is, and the names it binds (an 'other' statement's
+    too: a name it binds is bound, even where the statement is not carried along)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        kind, names = 'function', (node.name,)
-    elif isinstance(node, (ast.Import, ast.ImportFrom)):
-        kind = 'import'
-        names = tuple((a.asname or a.name).split('.')[0] for a in node.names)
-    elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None \
-            and _plain(node.value):
+        return 'function', (node.name,)
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return 'import', tuple((a.asname or a.name).split('.')[0] for a in node.names)
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if all(isinstance(t, ast.Name) for t in targets):
-            kind, names = 'value', tuple(t.id for t in targets
-                                              if isinstance(t, ast.Name))
-    return Statement(top + offset, last + offset, kind, names)
+        names = tuple(name for target in targets for name in _names(target))
+        quick = node.value is not None and not isinstance(node, ast.AugAssign) and \
+            _quick(node.value)
+        return ('value' if quick and names else 'other'), names
+    if isinstance(node, ast.Try) and not node.orelse and not node.finalbody:
+        # `try: from functools import cache` / `except ImportError: def cache(f): ...`
+        inner = [_kind(sub) for sub in node.body + [s for h in node.handlers for s in h.body]]
+        if all(kind in ('function', 'import', 'value') for kind, _ in inner):
+            return 'import', tuple(name for _, names in inner for name in names)
+    return 'other', ()
 
 
-def _plain(value: ast.expr) -> bool:
-    """A value written out in full: a constant, or a list, tuple, set or dict of them.
-    Such an assignment cannot fail or take time, so it is safe to carry along."""
-    if isinstance(value, ast.Constant):
-        return True
-    if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
-        return isinstance(value.operand, ast.Constant)
-    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-        return all(_plain(item) for item in value.elts)
-    if isinstance(value, ast.Dict):
-        return all(k is not None and _plain(k) for k in value.keys) and \
-            all(_plain(v) for v in value.values)
-    return False
+def _names(target: ast.expr) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for item in target.elts for name in _names(item)]
+    return []  # an item or an attribute: binds no name of its own
+
+
+# what a carried value may call: builtins that compute from what they are given
+QUICK_CALLS = frozenset({'list', 'tuple', 'set', 'frozenset', 'dict', 'range', 'str', 'int',
+                         'float', 'bool', 'len', 'sorted', 'reversed', 'zip', 'enumerate',
+                         'min', 'max', 'sum', 'abs', 'any', 'all', 'ord', 'chr'})
+
+
+def _quick(value: ast.expr) -> bool:
+    """A value computed from what is written, without calling the student's code or
+    anything slow: constants, containers, arithmetic, comprehensions, lambdas, and
+    calls of a few builtins. Such an assignment can be carried into every section;
+    one that fails (a name not there) fails on its own, as a cell would."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in QUICK_CALLS):
+                return False
+        elif isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)):
+            return False
+    return True
 
 
 DEF_LINE = re.compile(r'^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(', re.MULTILINE)
@@ -112,16 +140,22 @@ def unparsed_block(first: int, last: int, text: str, number: int | None = None,
     return Block(first, last, number, heading, None, frozenset(DEF_LINE.findall(text)))
 
 
-def defined_functions(block: Block) -> set[str]:
-    """The functions (and classes) a block defines at its top level."""
+def defined_functions(block: Block, borrowed: frozenset[tuple[str, str]] = frozenset()
+                      ) -> set[str]:
+    """The functions (and classes) a block defines at its top level, but for copies of
+    the kit's helpers (`borrowed`: name and shape)."""
     if block.statements is None:
         return set(block.seems_to_define)
-    return {name for s in block.statements if s.kind == 'function' for name in s.names}
+    return {name for s in block.statements if s.kind == 'function'
+            and (s.names[0], s.shape) not in borrowed for name in s.names}
 
 
-def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str]) -> dict[str, Section]:
-    """Each exercise's section of `text`, cut along `blocks` (in order)."""
-    starts = _starts(blocks, exercises)
+def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str],
+        borrowed: frozenset[tuple[str, str]] = frozenset()) -> dict[str, Section]:
+    """Each exercise's section of `text`, cut along `blocks` (in order). A copy of a
+    helper the kit gives with another exercise (`borrowed`: the ★★★ stub's own mirror)
+    neither starts a section nor answers for its exercise."""
+    starts = _starts(blocks, exercises, borrowed)
     if not starts:
         return {}
     lines = text.split('\n')
@@ -130,53 +164,87 @@ def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str]) -> dict[st
     for exercise, start in starts.items():
         later = [s for s in ordered if s > start]
         end = later[0] if later else len(blocks)
-        kept = _kept_lines(blocks, start, end)
+        kept, chunks = _kept(blocks, start, end, exercise, borrowed)
         body = '\n'.join(line if number in kept else ''
                          for number, line in enumerate(lines, start=1))
-        sections[exercise] = Section(exercise, tuple(blocks[start:end]), body)
+        sections[exercise] = Section(exercise, tuple(blocks[start:end]), body, chunks)
     return sections
 
 
-def definitions_only(text: str, blocks: Sequence[Block]) -> str:
+def definitions_only(text: str, blocks: Sequence[Block], exercise: str | None = None,
+                     borrowed: frozenset[tuple[str, str]] = frozenset()) -> Section:
     """`text` with only its imports and definitions: for an exercise with no section,
     whose loading then runs none of the student's experiments."""
-    kept = _kept_lines(blocks, len(blocks), len(blocks))
-    return '\n'.join(line if number in kept else ''
+    kept, chunks = _kept(blocks, len(blocks), len(blocks), exercise, borrowed, above=True)
+    body = '\n'.join(line if number in kept else ''
                      for number, line in enumerate(text.split('\n'), start=1))
+    return Section('', (), body, chunks)
 
 
-def _starts(blocks: Sequence[Block], exercises: Sequence[str]) -> dict[str, int]:
-    """Where each exercise's section starts: its first heading or its first definition,
-    whichever comes first."""
+def _starts(blocks: Sequence[Block], exercises: Sequence[str],
+            borrowed: frozenset[tuple[str, str]]) -> dict[str, int]:
+    """Where each exercise's section starts: its first heading, or without one, its
+    first definition. Once a heading has named an exercise, a definition never starts
+    a section: under the ★★★ heading, count_boxes' own helpers (a mirror among them)
+    belong to count_boxes."""
     starts: dict[str, int] = {}
+    headed = False
     for index, block in enumerate(blocks):
-        named = set(defined_functions(block)) & set(exercises)
         if block.heading is not None and block.heading in exercises:
-            named.add(block.heading)
-        for exercise in named:
-            starts.setdefault(exercise, index)
+            starts.setdefault(block.heading, index)
+            headed = True
+        if not headed:
+            for exercise in sorted(defined_functions(block, borrowed) & set(exercises)):
+                starts.setdefault(exercise, index)
     return starts
 
 
-def _kept_lines(blocks: Sequence[Block], start: int, end: int) -> set[int]:
-    kept: set[int] = set()
-    bound: set[str] = set()
+def _kept(blocks: Sequence[Block], start: int, end: int, exercise: str | None,
+          borrowed: frozenset[tuple[str, str]] = frozenset(), above: bool = False
+          ) -> tuple[set[int], tuple[tuple[int, int], ...]]:
+    """The lines kept for the section `blocks[start:end]`, and its chunks. Further
+    down, only what nothing above has bound is kept, and never the exercise's own
+    function: another section's helper of that name (count_boxes' own mirror) must
+    not stand in for an answer that is missing or broken; nor, anywhere outside the
+    section, a copy of the kit's helper."""
+    bound: set[str] = {exercise} if exercise and not above else set()
     for block in blocks[:end]:
+        bound.update(block.seems_to_define)
         for statement in block.statements or ():
             bound.update(statement.names)
+    kept: set[int] = set()
+    chunks: list[tuple[int, int]] = []
+    notebook = any(block.number is not None for block in blocks)
     for index, block in enumerate(blocks):
         if start <= index < end:
             kept.update(range(block.first, block.last + 1))
+            if notebook or index == start:  # a cell each; a .py section as one
+                last = block.last if notebook else blocks[end - 1].last
+                chunks.append((block.first, last))
             continue
         for statement in block.statements or ():
-            if statement.kind == 'other':
+            if statement.kind == 'other' or (exercise in statement.names and
+                                             (exercise, statement.shape) in borrowed):
                 continue
-            if index >= end:  # further down: only what nothing above has bound
+            if index >= end:
                 if any(name in bound for name in statement.names):
                     continue
                 bound.update(statement.names)
             kept.update(range(statement.first, statement.last + 1))
-    return kept
+            chunks.append((statement.first, statement.last))
+    return kept, _merged(chunks)
+
+
+def _merged(chunks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """In order, with chunks that share a line (`a = 1; print(a)`) made one, so that
+    no line runs twice."""
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted(chunks):
+        if merged and first <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+        else:
+            merged.append((first, last))
+    return tuple(merged)
 
 
 # -- headings ---------------------------------------------------------------------
@@ -187,10 +255,11 @@ STAR = '\u2605'
 def named_by(heading: str, titles: Mapping[str, Sequence[str]]) -> str | None:
     """The one exercise a heading names: by its stars (one for the first exercise, two
     for the second...) or by a title; None when it names none, or several."""
-    stars = heading.count(STAR)
+    runs = re.findall(f'{STAR}+', heading)
     names = list(titles)
-    if stars:
-        return names[stars - 1] if stars <= len(names) else None
+    if runs:  # '★★ Who has won?'; 'Exercises ★ and ★★' names two, so neither
+        stars = len(runs[0])
+        return names[stars - 1] if len(runs) == 1 and stars <= len(names) else None
     lowered = heading.lower().replace('-', ' ')
     named = {name for name, words in titles.items() if any(w in lowered for w in words)}
     return named.pop() if len(named) == 1 else None
@@ -200,17 +269,25 @@ def named_by(heading: str, titles: Mapping[str, Sequence[str]]) -> str | None:
 
 def py_blocks(text: str, titles: Mapping[str, Sequence[str]]) -> list[Block]:
     """A `.py` file as blocks: its top-level statements, each under the last heading
-    comment (`# ★★ Who has won?`) above it. A stretch between two headings that does
-    not parse is one block, so that its syntax error sinks only its own section."""
+    comment (`# ★★ Who has won?`) between it and the statement before. A file that
+    does not parse is cut at its headings (and then at its `def` lines), so that a
+    syntax error sinks only its own section."""
     lines = text.split('\n')
-    headings = [(number, named_by(line, titles)) for number, line in enumerate(lines, 1)
-                if line.startswith('#') and STAR in line]
-    bounds = [1] + [number for number, _ in headings if number > 1] + [len(lines) + 1]
-    heading_at = dict(headings)
-    blocks: list[Block] = []
-    for first, end in zip(bounds, bounds[1:]):
-        blocks += _chunk_blocks(lines, first, end, heading_at.get(first))
-    return blocks
+    headings = {number: named_by(line, titles) for number, line in enumerate(lines, 1)
+                if line.startswith('#') and STAR in line}
+    statements = parse_block(text, 1)
+    if statements is not None:  # a comment inside a string or a function is no heading
+        blocks, previous = [], 0
+        for statement in statements:
+            above = [number for number in headings if previous < number < statement.first]
+            blocks.append(Block(statement.first, statement.last,
+                                heading=headings[max(above)] if above else None,
+                                statements=(statement,)))
+            previous = statement.last
+        return blocks
+    bounds = [1] + sorted(number for number in headings if number > 1) + [len(lines) + 1]
+    return [block for first, end in zip(bounds, bounds[1:])
+            for block in _chunk_blocks(lines, first, end, headings.get(first))]
 
 
 def _chunk_blocks(lines: list[str], first: int, end: int, heading: str | None,

@@ -100,7 +100,8 @@ def redefinition(a: Answers) -> Cells:
 
 
 def loop_in_winner(a: Answers) -> Cells:
-    """An experiment that never ends, in winner's section: winner sinks, alone."""
+    """An experiment that never ends, below winner's answer: the loading stops there,
+    and winner is graded as the cells above defined it."""
     return [
         ('code', a['mirror']),
         ('code', a['winner']),
@@ -131,8 +132,8 @@ HABITS: dict[str, Callable[[Answers], Cells]] = {
     'loop in winner': loop_in_winner,
     'failing experiments': failing_experiments,
 }
-# the habit that costs an exercise by itself: a loop that never ends costs its section
-SUNK = {'loop in winner': 'winner'}
+# habits that cost an exercise by themselves: none, since cells run as in Jupyter
+SUNK: dict[str, str] = {}
 
 
 def notebook(cells: Cells, outputs_kb: int = 0) -> str:
