@@ -30,6 +30,7 @@ KIT_FILES = frozenset({'hexapawn.py'})
 MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
 MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # stored outputs (plots, printouts) are dropped
 MAX_ENTRIES = 2000               # a folder's entries looked at, at most
+MAX_MODULES = 5                  # the student's own files one file may import
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,7 @@ def _with_modules(located: Located, by_name: dict[str, Path]) -> Located:
         return located
     wanted = {a or b for a, b in IMPORT.findall(located.text)}
     modules = []
-    for name in sorted(wanted):
+    for name in sorted(wanted)[:MAX_MODULES]:
         path = by_name.get(f'{name}.py')
         if path is None or f'{name}.py' == located.filename or f'{name}.py' in KIT_FILES:
             continue
