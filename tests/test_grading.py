@@ -64,9 +64,9 @@ def test_a_file_several_students_hand_in_is_graded_once_per_batch(
             (PROJECT / winner / 'winner.py').read_bytes())
     graded: list[str] = []
 
-    def counted(exercise: Exercise, *args: Any) -> ExerciseResult:
+    def counted(exercise: Exercise, *args: Any, **options: Any) -> ExerciseResult:
         graded.append(exercise.name)
-        return grade_exercise(exercise, *args)
+        return grade_exercise(exercise, *args, **options)
     monkeypatch.setattr('autograder.grading.grade_exercise', counted)
     same_files: dict[Any, ExerciseResult] = {}
     ada = grade_submission(tmp_path / 'ada', CONFIG, FLOOR, same_files)
