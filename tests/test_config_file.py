@@ -65,4 +65,5 @@ def test_check_inside_a_submission_says_which_settings_it_used(
     assert main(['check', '.']) == 1
     out, err = capsys.readouterr()
     assert out.splitlines()[0].startswith('.: 3/10 points (mirror 3/3,')
-    assert NOT_READ in err.splitlines()
+    assert f'  ({NOT_READ})' in out.splitlines()  # in the result: stderr stays quiet
+    assert err == ''
