@@ -2,6 +2,7 @@
 mistakes grouped by them (autograder/classroom/mistake_groups.py)."""
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -60,6 +61,20 @@ def test_one_other_answer_makes_another_fingerprint() -> None:
     assert print_of(Answers(Returned(['W']))) != print_of(Answers(Returned(('W',))))
     assert print_of(Answers(Returned(1))) != print_of(Answers(Returned(True)))
     assert len(POSITIONS) == 135  # the last answer is one of the domain's
+
+
+def test_a_fingerprint_hashes_each_answer_in_turn_so_stored_ones_still_match() -> None:
+    def hashed(answers: list[str]) -> str:
+        digest = hashlib.blake2b(digest_size=8)
+        for answer in answers:
+            digest.update(answer.encode('utf-8') + b'\0')
+        return digest.hexdigest()
+    assert print_of(Answers(Returned(''))) == hashed(["returned ''"] * 135)
+    assert print_of(Answers(Returned(['W', 1]), Returned((None,)))) == \
+        hashed(["returned ['W', 1]"] * 134 + ['returned (None,)'])
+    assert print_of(Answers(Returned([Opaque('Board', '<at 0x1>')]),
+                            Raised('IndexError', 'list index out of range', 3))) == \
+        hashed(['returned [<Board>]'] * 134 + ['raised IndexError'])
 
 
 def graded(piece: Path, exercise: str, fingerprinted: bool = True) -> ExerciseResult:
