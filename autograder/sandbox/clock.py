@@ -43,7 +43,8 @@ class Clock:
     SAMPLES = 25  # the last ones kept: enough to tell a loop from a search
     FRAMES = 5000  # a stack is looked at this deep at most
 
-    def __init__(self, spare: frozenset[types.CodeType] = frozenset()) -> None:
+    def __init__(self, spare: frozenset[types.CodeType] = frozenset(),
+                 ticking: bool = True) -> None:
         self.spare = spare
         self.watched = ''  # the student's file: its frames are counted in each sample
         self.samples: list[tuple[int, int, frozenset[str]]] = []
@@ -51,8 +52,11 @@ class Clock:
         self.progress: list[Any] = []
         self.seen = 0
         self.cpu_from = self.wall_from = 0.0
-        signal.signal(signal.SIGALRM, self._tick)
-        signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
+        # without a timer signal (Windows) the clock never strikes: the parent's own
+        # deadline, which kills the child, is then what stops a call
+        if ticking and hasattr(signal, 'SIGALRM') and hasattr(signal, 'setitimer'):
+            signal.signal(signal.SIGALRM, self._tick)
+            signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
 
     def start(self, computing: float, waiting: float, progress: list[Any] | None = None
               ) -> None:
