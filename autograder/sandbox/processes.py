@@ -24,7 +24,8 @@ def kill_group(pid: int) -> None:
         pass
 
 
-TICKS = os.sysconf('SC_CLK_TCK')
+# /proc exists only where sysconf does: elsewhere (Windows) no CPU time is read at all
+TICKS = os.sysconf('SC_CLK_TCK') if hasattr(os, 'sysconf') else 100
 
 
 def cpu_seconds(pid: int) -> float | None:
