@@ -15,6 +15,9 @@ from pathlib import Path
 
 from .launch import FreshChild, Launched
 from .limits import Limits
+from .portable import ONLY_ON_LINUX, PortableChild, lacking
+from .portable import layers as portable_layers
+from .portable import missing as portable_missing
 from .runtime import ENVIRONMENT, Runtime, UidPool
 from .zygote import CHILD_SCRIPT, PYTHON
 
@@ -62,11 +65,15 @@ UID_AS_ROOT = ('children share one unprivileged user, so one could find what the
                'CAP_SETUID and CAP_SETGID), or grade as an ordinary user')
 
 
+def _as_root() -> bool:
+    return hasattr(os, 'geteuid') and os.geteuid() == 0  # Windows has no root to give up
+
+
 def _without(layer: str, why: str) -> str:
-    if why == TURNED_OFF:
+    if why in (TURNED_OFF, ONLY_ON_LINUX):
         return ''
     if layer == 'uid':
-        return '; ' + (UID_AS_ROOT if os.geteuid() == 0 else UID_AS_USER)
+        return '; ' + (UID_AS_ROOT if _as_root() else UID_AS_USER)
     return f'; {WITHOUT[layer]}' if layer in WITHOUT else ''
 
 
@@ -77,6 +84,9 @@ class Isolation:
     layers: tuple[str, ...] = FLOOR_LAYERS
     missing: tuple[tuple[str, str], ...] = ()  # (layer, why it is not used)
     memory_bound: bool = True
+    # what the system lacks of the usual floor: any of it puts children on the
+    # portable floor (see `portable`)
+    lacks: tuple[str, ...] = ()
     runtime: Runtime | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -90,9 +100,13 @@ class Isolation:
             return self.runtime.launch(limits.for_child(), fds, answers)
         workdir = Path(tempfile.mkdtemp(prefix='hexgrade-'))
         settings: dict[str, float | int | None] = {**limits.for_child(), 'uid': None}
-        if os.geteuid() == 0:  # the child gives up root itself, before it reads a request
+        if _as_root():  # the child gives up root itself, before it reads a request
             uid = settings['uid'] = UidPool(shared=True).take()
             os.chown(workdir, uid, uid)
+        if self.lacks:
+            argv = PYTHON + [str(CHILD_SCRIPT), '--portable',
+                             json.dumps({**settings, 'without': list(self.lacks)})]
+            return PortableChild(argv, fds, workdir, ENVIRONMENT, 'setsid' not in self.lacks)
         argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]), json.dumps(settings)]
         return FreshChild(argv, fds, workdir, ENVIRONMENT)
 
@@ -103,7 +117,7 @@ class Isolation:
         students out of reach, and as root a uid of each child's own."""
         on = set(self.layers)
         return 'seccomp' in on and bool(on & {'landlock', 'bubblewrap'}) and \
-            ('uid' in on or os.geteuid() != 0)
+            ('uid' in on or not _as_root())
 
     def warnings(self) -> list[str]:
         """For the teacher, once per run: one line per strong layer that is not in use,
@@ -130,4 +144,10 @@ class Isolation:
             self.runtime.close()
 
 
-FLOOR = Isolation()
+def portable_floor(lacks: tuple[str, ...]) -> Isolation:
+    """The floor for a system that lacks `lacks` (Windows), every strong layer off."""
+    return Isolation(portable_layers(lacks), portable_missing(lacks, STRONG_LAYERS),
+                     memory_bound='resource' not in lacks, lacks=lacks)
+
+
+FLOOR = portable_floor(lacking()) if lacking() else Isolation()

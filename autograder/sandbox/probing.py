@@ -6,6 +6,8 @@ all of them on. A layer the trial child cannot put on is dropped, named, and the
 trial runs again, so the layers a run reports are the layers its children have.
 Layers can be turned off on purpose with `off` or the environment variable
 HEXGRADE_ISOLATION_OFF (a comma-separated list), to test or to work around.
+Where the system lacks what the usual floor needs (Windows), every child is on the
+portable floor instead (see `portable`); `posix` turns that floor on anywhere.
 """
 from __future__ import annotations
 
@@ -13,14 +15,15 @@ import os
 from typing import Callable, Iterable
 
 from ..errors import ConfigError, GraderError
-from . import bwrap, cgroups, landlock, seccomp
-from .isolation import FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation
+from . import bwrap, cgroups, landlock, portable, seccomp
+from .isolation import FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation, portable_floor
 from .limits import Limits
 from .runtime import Runtime
 from .zygote import LayerFailed
 
 ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
 ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child
+POSIX = 'posix'  # not a layer: turning it off puts every child on the portable floor
 # as root every child gives up root, the uid layer or not: where none can, nothing runs
 NO_ROOT_CHILD = ('as root, every child must give up root before it runs student code, '
                  'and a trial child could not ({}); run hexgrade as an ordinary user, or '
@@ -50,7 +53,7 @@ def turned_off(off: Iterable[str] = ()) -> frozenset[str]:
     """The layers turned off by `off` and the environment; unknown names are an error."""
     names = [n.strip() for n in os.environ.get(ENV_OFF, '').split(',') if n.strip()]
     names += list(off)
-    known = (*STRONG_LAYERS, ZYGOTE)
+    known = (*STRONG_LAYERS, ZYGOTE, POSIX)
     for name in names:
         if name not in known:
             raise ConfigError(f'{ENV_OFF}: there is no isolation layer {name!r}; the layers '
@@ -61,6 +64,9 @@ def turned_off(off: Iterable[str] = ()) -> frozenset[str]:
 def probe(off: Iterable[str] = ()) -> Isolation:
     """The strongest isolation that works here, with what is missing and why."""
     forced = turned_off(off)
+    lacks = tuple(portable.NEEDS) if POSIX in forced else portable.lacking()
+    if lacks:
+        return portable_floor(lacks)
     missing = [(layer, TURNED_OFF) for layer in STRONG_LAYERS if layer in forced]
     wanted = []
     for layer in STRONG_LAYERS:
@@ -71,8 +77,10 @@ def probe(off: Iterable[str] = ()) -> Isolation:
             wanted.append(layer)
         else:
             missing.append((layer, why))
-    if ZYGOTE in forced:
-        missing += [(layer, 'needs the zygote, which is turned off') for layer in wanted]
+    no_zygote = 'needs the zygote, which is turned off' if ZYGOTE in forced else \
+        portable.zygote_problem()
+    if no_zygote is not None:  # a fresh interpreter per child (macOS, say)
+        missing += [(layer, no_zygote) for layer in wanted]
         return Isolation(missing=_ordered(missing))
     while True:
         try:
