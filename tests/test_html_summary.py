@@ -58,7 +58,8 @@ def test_the_summary_shows_chart_checks_mistakes_and_flags(browser: WebDriver,
         'bob mirror: hard-coded: mirror knows only a few boards',
         'eve mirror: hard-coded: mirror knows only a few boards']
     assert browser.find_element(By.CLASS_NAME, 'stray').text == 'notes.txt: not a submission'
-    assert rows(browser, 'students')[1] == 'bob 1 3 4 8/10'
+    assert rows(browser, 'students')[1] == \
+        'bob 1 3 4 8/10 mirror: hard-coded: mirror knows only a few boards'
     settings = browser.find_element(By.ID, 'settings').text
     assert 'grader version 0.1.0' in settings and 'seed 0' in settings
     assert 'settings from built-in defaults' in settings

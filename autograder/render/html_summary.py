@@ -14,10 +14,12 @@ from urllib.parse import quote
 
 from ..classroom.batch import Batch, Graded
 from ..classroom.mistake_groups import Group, mistakes_by_behaviour
-from ..config import EXERCISE_NAMES
+from ..config import EXERCISE_NAMES, Config
 from ..results import Finding
 from .html_page import board_grid, page, points
 from .svg_chart import bar_chart, score_bins
+
+FIXED_LIMITS = ('file_kb',)  # not a grader.toml key: the grader's own
 
 
 def summary_page(batch: Batch, stems: dict[str, str]) -> str:
@@ -160,19 +162,34 @@ def _flagged(batch: Batch, stems: dict[str, str]) -> str:
 
 
 def _students(batch: Batch, stems: dict[str, str]) -> str:
+    # names come only from an LMS download: for a folder of folders there are none,
+    # and an empty column would look like something failed to be read
+    named = any(graded.student.name for graded in batch.graded)
     rows = []
     for graded in batch.graded:
         result = graded.result
         by_name = {e.exercise: e for e in result.exercises}
         cells = ''.join(f'<td class="num">{points(by_name[n].points)}</td>'
                         if n in by_name else '<td></td>' for n in EXERCISE_NAMES)
-        notes = escape('; '.join(result.notes))
-        rows.append(f'<tr><td>{_links([graded.student.id], stems)}</td>'
-                    f'<td>{escape(graded.student.name)}</td>{cells}'
+        name = f'<td>{escape(graded.student.name)}</td>' if named else ''
+        notes = '<br>'.join(escape(note) for note in _notes(graded))
+        rows.append(f'<tr><td>{_links([graded.student.id], stems)}</td>{name}{cells}'
                     f'<td class="num">{points(result.points)}/{points(result.max_points)}</td>'
                     f'<td>{notes}</td></tr>')
-    return '<h2>Students</h2>\n' + _table(
-        'students', ['student', 'name', *EXERCISE_NAMES, 'total', 'notes'], rows)
+    headings = ['student', *(['name'] if named else []), *EXERCISE_NAMES, 'total', 'notes']
+    return '<h2>Students</h2>\n' + _table('students', headings, rows)
+
+
+def _notes(graded: Graded) -> list[str]:
+    """What the teacher should know of one student at a glance: the submission's
+    notes, each flag, and each exercise that could not be graded and why (a syntax
+    error costs all of an exercise's points, and is worth a look)."""
+    notes = list(graded.result.notes)
+    for exercise in graded.result.exercises:
+        notes += [f'{exercise.exercise}: {flag.kind}: {flag.note}' for flag in exercise.flags]
+        if exercise.problem and not exercise.flags:
+            notes.append(f'{exercise.exercise}: not graded: {exercise.problem}')
+    return notes
 
 
 def _settings(batch: Batch) -> str:
@@ -182,12 +199,23 @@ def _settings(batch: Batch) -> str:
     rows = [('grader version', version), ('settings from', escape(config.source)),
             ('seed', str(config.properties.seed)),
             ('points', escape(', '.join(f'{k} {points(v)}' for k, v in config.points.items()))),
-            ('limits', escape(', '.join(f'{k} {v:g}' for k, v in asdict(config.limits).items()))),
+            ('limits', escape(_limits(config))),
             ('examples per property check', str(config.properties.max_examples)),
             ('students see', escape(config.show)), ('isolation', escape(batch.isolation)),
             ('layout', escape(batch.found.layout))]
     body = ''.join(f'<tr><th>{name}</th><td>{value}</td></tr>' for name, value in rows)
     return f'<h2>How this was graded</h2>\n<table class="data" id="settings">{body}</table>'
+
+
+def _limits(config: Config) -> str:
+    """The limits as grader.toml names them, each exercise's own after the shared ones.
+    Limits the grader fixes (the size of a file a child may write) are not settings,
+    so they are not listed among them."""
+    shared = {k: v for k, v in asdict(config.limits).items() if k not in FIXED_LIMITS}
+    parts = [', '.join(f'{k} {v:g}' for k, v in shared.items())]
+    parts += [f'{exercise}: ' + ', '.join(f'{k} {v:g}' for k, v in own.items())
+              for exercise, own in config.exercise_limits.items() if own]
+    return '; '.join(parts)
 
 
 def _table(name: str, headings: list[str], rows: list[str]) -> str:
