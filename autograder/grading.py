@@ -12,6 +12,7 @@ from .boards import draw, first_difference, is_board
 from .checks import Check
 from .config import Config
 from .describe import Explanation, explain
+from .describe.lines import line_hints, with_line_hints
 from .errors import GraderError
 from .exercise import Exercise
 from .exercises import EXERCISES
@@ -102,8 +103,14 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         notes = cell_notes(exercise, located, loaded) + \
             slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
             _output_note(probe)
-    return replace(_assemble(exercise, config, statuses, mistake, tuple(flags),
-                             explanation),
+        # where no known mistake says what to change, where to look; last, as it calls
+        # the function again: trouble it meets is no one's verdict
+        pointers = ours('the line its failures run through', exercise.name,
+                        lambda: line_hints(exercise.name, statuses, probe)
+                        if failed and not mistake and not probe.timed_out
+                        and not process.gone else {})
+    return replace(with_line_hints(_assemble(exercise, config, statuses, mistake,
+                                             tuple(flags), explanation), pointers),
                    origin=located.origin, notes=notes, fingerprint=behaviour)
 
 
@@ -121,11 +128,22 @@ def _a_note(check: Check) -> bool:
 def cell_notes(exercise: Exercise, source: Source, loaded: Loaded) -> tuple[str, ...]:
     """A notebook cell that failed while loading, when the function was defined all
     the same: graded, as Jupyter would have run the cells after it."""
-    if not isinstance(loaded.error, Raised) or not loaded.went_on:
+    error = loaded.error
+    if not loaded.went_on or exercise.name not in loaded.functions:
         return ()
-    return (f'a cell of {source.filename} {loaded.error.describe(source.place)} while '
-            f'loading; as in Jupyter, the cells after it still ran, so {exercise.name} '
-            f'was graded. Fix that cell, or take it out.',)
+    what = 'a cell' if source.filename.endswith('.ipynb') else 'a statement'
+    if isinstance(error, TimedOut):
+        where = f' ({source.place(loaded.stopped_at)})' if loaded.stopped_at else ''
+        return (f'{what} of {source.filename}{where} was still running after '
+                f'{error.seconds:g} s while loading, and was stopped there; '
+                f'{exercise.name} was graded as the cells above had defined it. Is that '
+                f'cell an endless loop, or an experiment that takes long?',)
+    if not isinstance(error, Raised):
+        return ()
+    after = 'as in Jupyter, the cells after it' if what == 'a cell' else 'the rest of the file'
+    return (f'{what} of {source.filename} {error.describe(source.place)} while loading; '
+            f'{after} still ran, so {exercise.name} was graded. Fix that {what[2:]}, or '
+            f'take it out.',)
 
 
 def slow_notes(exercise: Exercise, slowest: float | None, limit: float

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import resource
 import sys
 import traceback
 import types
@@ -22,6 +21,7 @@ from typing import Any, Callable
 MAX_ITEMS = 20
 MAX_TEXT = 100
 MAX_DEPTH = 2
+MAX_LINES = 2000  # lines of the student's file reported for one traced call
 
 
 def sibling(name: str) -> types.ModuleType:
@@ -185,7 +185,9 @@ class Child:
         self.output = BoundedText(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
-        self.clock = clock.Clock(spare=frozenset({Child._call_all.__code__}))
+        self.clock = clock.Clock(spare=frozenset({Child._call_all.__code__,
+                                                  Child._traced.__code__}),
+                                 ticking='SIGALRM' not in limits.get('without', ()))
 
     # -- the wire --------------------------------------------------------
     def receive(self) -> dict[str, Any] | None:
@@ -229,7 +231,7 @@ class Child:
         try:
             if not cells:
                 whole = compile(request['source'], self.filename, 'exec', dont_inherit=True)
-        except SyntaxError as exc:
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             return {'error': _syntax_error(exc), 'output': self.output.take()}
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
@@ -258,15 +260,22 @@ class Child:
         """A notebook's cells one by one, as Jupyter runs them: a cell that fails (a
         syntax error, an exception) is reported, the first one, and the next cell runs.
         Each cell keeps its lines: it is compiled after as many blank lines."""
+        import ast
         lines = source.split('\n')
         first_error: dict[str, Any] | None = None
         for first, last in cells:
-            text = '\n' * (first - 1) + '\n'.join(lines[first - 1:last])
             try:
-                exec(compile(text, self.filename, 'exec', dont_inherit=True), self.namespace)
-            except clock.CallTimeout:
-                raise
-            except SyntaxError as exc:
+                try:
+                    tree = ast.parse('\n'.join(lines[first - 1:last]), self.filename)
+                except SyntaxError as exc:  # its line, in the whole text
+                    exc.lineno = (exc.lineno or 1) + first - 1
+                    raise
+                ast.increment_lineno(tree, first - 1)  # not padding: cells by the thousand
+                exec(compile(tree, self.filename, 'exec', dont_inherit=True), self.namespace)
+            except clock.CallTimeout as timeout:  # the cells after it would wait as long
+                return {'type': 'timeout', 'message': '', 'line': first,
+                        'waited': timeout.waited, 'seen': timeout.seen}
+            except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
                 first_error = first_error or _syntax_error(exc)
             except BaseException as exc:  # exit() in a cell too: Jupyter goes on
                 first_error = first_error or describe_error(exc, self.filename)
@@ -315,6 +324,43 @@ class Child:
                 self.clock.stop()  # before its description: that is the grader's own time
                 values.append(Wire({'raised': describe_error(exc, self.filename)}))
 
+    def lines(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Which lines of the student's file each call runs, for the parent to point at
+        the line most tied to the wrong answers. Tracing slows a call down several
+        times, so the parent asks for a few calls only; each keeps its own clock. The
+        calls that finished (returned or raised) are reported, in order."""
+        fn = self.namespace[request['name']]
+        ran: list[set[int]] = []
+        try:
+            values = self._call_all(lambda args: self._traced(fn, args, ran), request['args'])
+        finally:
+            sys.settrace(None)  # in case a timeout struck before the call took it off
+        self.output.take()  # printed again: the parent was told of it the first time
+        done = len(values) - (1 if values and _timed_out(values[-1]) else 0)
+        return {'lines': [sorted(seen)[:MAX_LINES] for seen in ran[:done]]}
+
+    def _traced(self, fn: Callable[..., Any], args: list[Any], ran: list[set[int]]) -> Any:
+        """`fn(*args)`, adding to `ran` the set of lines of the student's file it runs.
+        Only the student's frames are followed line by line: the game file's and the
+        standard library's are left at full speed."""
+        seen: set[int] = set()
+        ran.append(seen)
+        add, watched = seen.add, self.filename
+
+        def on_line(frame: Any, event: str, arg: Any) -> Any:
+            if event == 'line':
+                add(frame.f_lineno)
+            return on_line
+
+        def on_call(frame: Any, event: str, arg: Any) -> Any:
+            return on_line if frame.f_code.co_filename == watched else None
+
+        sys.settrace(on_call)
+        try:
+            return fn(*args)
+        finally:
+            sys.settrace(None)
+
     def _patch(self, patch: dict[str, Any] | None) -> list[tuple[Any, str, Any]]:
         """Swap in other rules (to see whether an answer follows them), in a form the
         student's code cannot tell from the real rules: the game's own functions keep
@@ -355,7 +401,7 @@ class Child:
                 setattr(target, name, value)
 
     def serve(self) -> None:
-        handlers = {'load': self.load, 'call': self.call}
+        handlers = {'load': self.load, 'call': self.call, 'lines': self.lines}
         while True:
             request = self.receive()
             if request is None or request.get('op') == 'bye':
@@ -363,12 +409,30 @@ class Child:
             self.send(handlers[request['op']](request))
 
 
-def _syntax_error(exc: SyntaxError) -> dict[str, Any]:
-    return {'type': type(exc).__name__, 'message': exc.msg, 'line': exc.lineno}
+def _timed_out(value: Any) -> bool:
+    return type(value) is Wire and isinstance(value.wire, dict) and 'timeout' in value.wire
+
+
+def _syntax_error(exc: Exception) -> dict[str, Any]:
+    """Code that cannot be compiled: a syntax error, a NUL byte, or nesting too deep
+    for the compiler."""
+    if isinstance(exc, SyntaxError):
+        return {'type': type(exc).__name__, 'message': exc.msg, 'line': exc.lineno}
+    if isinstance(exc, (RecursionError, MemoryError)):
+        return {'type': 'SyntaxError', 'message': 'it nests too deep to compile',
+                'line': None}
+    return {'type': 'SyntaxError', 'message': str(exc)[:200], 'line': None}
 
 
 def limit_resources(limits: dict[str, Any]) -> None:
-    """Best-effort rlimits; the parent's deadline and process-group kill back them up."""
+    """Best-effort rlimits; the parent's deadline and process-group kill back them up.
+    A system without `resource` (Windows) has none: the parent's limits are all."""
+    if 'resource' in limits.get('without', ()):
+        return
+    try:
+        import resource
+    except ImportError:
+        return
     wanted = {
         resource.RLIMIT_AS: limits['memory_bytes'],
         resource.RLIMIT_FSIZE: limits['file_bytes'],
@@ -418,8 +482,12 @@ def main() -> None:
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
         sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)
         return
-    reader, writer = int(sys.argv[1]), int(sys.argv[2])
-    limits = json.loads(sys.argv[3])
+    if sys.argv[1] == '--portable':  # see `portable_wire`
+        reader, writer = portable_wire()
+        limits = json.loads(sys.argv[2])
+    else:
+        reader, writer = int(sys.argv[1]), int(sys.argv[2])
+        limits = json.loads(sys.argv[3])
     limit_resources(limits)
     if limits.get('uid') is not None:  # started as root: never serve as root
         held_folders = sibling('held_folders')
@@ -428,7 +496,28 @@ def main() -> None:
             sibling('nursery').give_up_root(limits['uid'], limits, layers)
         except OSError:
             os._exit(BROKE_DOWN)
+    go_without(limits.get('without', ()))
     run(reader, writer, limits)
+
+
+def portable_wire() -> tuple[int, int]:
+    """The wire where no pipe but stdin and stdout can be handed to a child (Windows):
+    they are moved aside, and 0 and 1 lead nowhere, so what the student's code writes
+    to them never reaches the parent as an answer."""
+    reader, writer = os.dup(0), os.dup(1)
+    nowhere = os.open(os.devnull, os.O_RDWR)
+    os.dup2(nowhere, 0)
+    os.dup2(nowhere, 1)
+    os.close(nowhere)
+    return reader, writer
+
+
+def go_without(missing: list[str]) -> None:
+    """Make `resource` unimportable when the parent says this system lacks it (or a
+    test says so, to try the portable floor where it exists): nothing here may need
+    it from now on."""
+    if 'resource' in missing:
+        sys.modules['resource'] = None  # type: ignore[assignment]
 
 
 if __name__ == '__main__':

@@ -26,6 +26,7 @@ from .values import decode
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
 MAX_FUNCTIONS = 500
+MAX_LINES = 2000  # lines of one traced call: a file longer than that is no exercise
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
 # a child that computes past its limit and ignores its own clock (a C loop, or its
 # alarm switched off) is stopped by the parent, which looks at its CPU time this often
@@ -54,8 +55,10 @@ class Loaded:
     # where the file's top level binds a name: ('def' or 'import', line), as the child
     # parsed it (a courtesy for messages: a verdict rests on returned values only)
     bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
-    # the error was one notebook cell's, and the cells after it ran all the same
+    # the error was one notebook cell's, and the cells after it ran all the same (or,
+    # for a timeout, the cells before it had run: it stopped the loading there)
     went_on: bool = False
+    stopped_at: int | None = None  # the first line of the cell a timeout stopped
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,9 @@ class StudentProcess:
         if error.get('type') == 'timeout':
             limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
                                             else 'load_seconds']
-            return Loaded(TimedOut(limit), functions, output, bound)
+            line = error.get('line')
+            return Loaded(TimedOut(limit), functions, output, bound, went_on,
+                          line if type(line) is int else None)
         return Loaded(_raised(error), functions, output, bound, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
@@ -185,6 +190,24 @@ class StudentProcess:
         outcomes = [self._outcome(item) for item in results]
         return Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
                        self._output(reply))
+
+    def lines(self, name: str, args: Sequence[Sequence[Any]]) -> list[frozenset[int]]:
+        """The lines of the student's file each call runs, traced in the child: one set
+        per call that finished in time, in order (fewer than asked after a timeout,
+        none when the child could not say). Tracing slows calls down several times:
+        ask for a few. It is a courtesy for a hint, never part of a verdict."""
+        if self.gone is not None:
+            return []
+        try:
+            reply = self._ask({'op': 'lines', 'name': name, 'args': args},
+                              self.limits.call_seconds * len(args))
+        except ChildGone:
+            return []
+        ran = reply.get('lines')
+        if not isinstance(ran, list):
+            return []
+        return [frozenset(line for line in seen[:MAX_LINES] if type(line) is int)
+                if isinstance(seen, list) else frozenset() for seen in ran[:len(args)]]
 
     def close(self) -> None:
         self._child.kill()
@@ -338,7 +361,7 @@ def _seen(raw: Any) -> Seen | None:
         return Seen(int(raw['first_depth']), int(raw['depth']), int(raw['deepest']),
                     tuple(int(line) for line in list(raw['lines'])[:8]),
                     tuple(str(name)[:60] for name in list(raw['calls'])[:12]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
         return None
 
 
@@ -371,5 +394,5 @@ def _signature(raw: Any) -> Signature | None:
     try:
         return Signature(int(raw['required']), int(raw['allowed']), bool(raw['varargs']),
                          tuple(str(p) for p in raw['params']))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
         return None
