@@ -11,6 +11,12 @@ one run of this script:
   checks       - the whole check minus the three parts above (children start in
                  parallel, so this is what the checks themselves cost on the wall)
 The goal is a whole check under 0.5 s for all three exercises.
+
+Then, on a failing submission (one mistake per exercise that the catalogue does not
+list, from tests/unlisted_mistakes/), what diagnosis adds to the grader's own CPU:
+each exercise graded in this process with its diagnosis (the catalogue, the
+description of where it goes wrong, the line it points at) and with it switched
+off, side by side.
 """
 from __future__ import annotations
 
@@ -48,6 +54,51 @@ def child_start() -> None:
         child.load('def mirror(board):\n    return board\n', 'mirror.py', {})
 
 
+FAILING = {'mirror': 'rows_rotated', 'winner': 'none_when_stuck',
+           'count_boxes': 'beads_as_pawns'}  # unlisted: every step of diagnosis runs
+
+
+def diagnosis_cost(runs: int) -> None:
+    """CPU of the grader's own process grading each failing piece, with and without
+    diagnosis; the student's children are not counted (their time is the same)."""
+    from unittest import mock
+
+    from autograder import grading
+    from autograder.config import Config
+    from autograder.exercises import BY_NAME
+    from autograder.loading import locate
+    from autograder.sandbox.isolation import FLOOR
+
+    def grade(exercise: str) -> None:
+        path = PROJECT / 'tests' / 'unlisted_mistakes' / exercise / f'{FAILING[exercise]}.py'
+        located = locate(path, (exercise,))[exercise]
+        grading.grade_exercise(BY_NAME[exercise], located, Config(), FLOOR)
+
+    def cpu(exercise: str) -> float:
+        samples = []
+        for _ in range(runs):
+            start = time.process_time()
+            grade(exercise)
+            samples.append(time.process_time() - start)
+        return statistics.median(samples)
+
+    print(f'diagnosis of a failing submission: grader CPU, median of {runs} runs')
+    total = 0.0
+    for exercise in FAILING:
+        grade(exercise)  # the first grading works out what every later one reuses
+        with_it = cpu(exercise)
+        with mock.patch.object(grading, 'diagnose', lambda *a: None), \
+                mock.patch.object(grading, 'explain', lambda *a: None), \
+                mock.patch.object(grading, 'line_hints', lambda *a: {}):
+            without = cpu(exercise)
+        total += with_it
+        print(f'  {exercise:<12} {with_it * 1000:7.1f} ms, of which diagnosis '
+              f'{(with_it - without) * 1000:6.1f} ms  ({FAILING[exercise]})')
+    verdict = 'meets' if total < 0.5 else 'misses'
+    print(f'  all three: {total * 1000:.1f} ms; goal: under 500 ms of the grader\'s own '
+          f'work: {verdict} it')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('path', nargs='?', type=Path, default=PROJECT / 'solutions')
@@ -64,6 +115,7 @@ def main() -> None:
         print(f'  {name:<12} {seconds * 1000:7.1f} ms  ({seconds / whole:5.1%})')
     verdict = 'meets' if whole < 0.5 else 'misses'
     print(f'  goal: under 500 ms for the whole check: {verdict} it')
+    diagnosis_cost(args.runs)
 
 
 if __name__ == '__main__':
