@@ -1,6 +1,7 @@
 """Grading one submission: each exercise in its own child, its checks in the parent."""
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +36,9 @@ FileKey = tuple[str, str, str]
 SAME_FILES_KEPT = 1000
 
 
+_SAME_FILES = threading.Lock()
+
+
 def grade_submission(path: Path, config: Config, isolation: Isolation,
                      same_files: dict[FileKey, ExerciseResult] | None = None
                      ) -> SubmissionResult:
@@ -51,12 +55,16 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
             return grade_exercise(exercise, where, config, isolation,
                                   fingerprinted=same_files is not None)
         key = (exercise.name, where.filename, where.text)
-        if key not in same_files:
-            if len(same_files) >= SAME_FILES_KEPT:
-                del same_files[next(iter(same_files))]  # the oldest
-            same_files[key] = grade_exercise(exercise, where, config, isolation,
-                                             fingerprinted=True)
-        return same_files[key]
+        with _SAME_FILES:  # the three exercises' threads share it
+            known = same_files.get(key)
+        if known is not None:
+            return known
+        result = grade_exercise(exercise, where, config, isolation, fingerprinted=True)
+        with _SAME_FILES:
+            while len(same_files) >= SAME_FILES_KEPT:
+                same_files.pop(next(iter(same_files)))  # the oldest, once
+            same_files[key] = result
+        return result
     with ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
         results = list(pool.map(grade, EXERCISES))
     return SubmissionResult(str(path), tuple(results), __version__,
