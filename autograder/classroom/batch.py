@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..config import Config
 from ..results import SubmissionResult
@@ -18,6 +18,9 @@ from .serialise import from_data
 from .students import Student
 from .ungraded import grading_stopped, nothing_to_grade
 from .workers import Job, run_jobs
+
+if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a cluster
+    from .cluster import Cluster
 
 Progress = Callable[[int, int], None]  # done, total
 
@@ -41,8 +44,10 @@ class Batch:
 
 def grade_class(found: Found, config: Config, options: argparse.Namespace, isolation: str,
                 workers: int, cache: ResultCache | None, reuse: bool = True,
-                progress: Progress = lambda done, total: None) -> Batch:
-    """Every student's record; `reuse=False` regrades all and refreshes the cache."""
+                progress: Progress = lambda done, total: None,
+                cluster: Cluster | None = None) -> Batch:
+    """Every student's record; `reuse=False` regrades all and refreshes the cache.
+    With `cluster`, submissions are graded on its workers instead of `workers` processes."""
     started = time.monotonic()
     students = found.students
     records: dict[str, tuple[SubmissionResult, float, bool]] = {}
@@ -79,7 +84,11 @@ def grade_class(found: Found, config: Config, options: argparse.Namespace, isola
         progress(done[0], len(students))
 
     jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
-    run_jobs(jobs, workers, config, options, report)
+    if cluster is None:
+        run_jobs(jobs, workers, config, options, report)
+    else:
+        from .cluster import run_jobs_on_cluster
+        run_jobs_on_cluster(jobs, cluster, config, options, report)
     for key, record in stored.items():
         for student in by_key[key]:
             records[student.id] = (record, 0.0, True)

@@ -140,14 +140,14 @@ def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> Non
         if job is None:
             return
         started = time.monotonic()
-        conn.send((job.index, _grade(Path(job.path), config, isolation, same_files),
+        conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
                    time.monotonic() - started))
         if len(sys.modules) != modules:  # new modules, tables worked out once: kept for good
             modules = len(sys.modules)
             _settle()
 
 
-def _grade(path: Path, config: Config, isolation: Isolation, same_files: dict[Any, Any]
+def grade_one(path: Path, config: Config, isolation: Isolation, same_files: dict[Any, Any]
            ) -> tuple[str, Any]:
     """('graded', the record as data), or ('stopped', why) when grading failed."""
     from ..grading import grade_submission

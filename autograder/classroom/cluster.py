@@ -1,0 +1,121 @@
+"""Grading a batch on a Dask cluster, for classes larger than one machine grades in time.
+
+Each submission is one task: a pure function of its path and the settings that
+returns the record as data, so when a worker is lost the scheduler sends the
+submissions it held to another worker and grading them again is safe. Every worker
+sets up its own sandbox, probing what its own machine allows, once, as it joins.
+Workers read submissions by path: the class and OUT must be in a folder that every
+worker sees at the same path.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_worker
+
+from ..config import Config
+from ..errors import UsageError
+from ..sandbox.isolation import Isolation
+from .workers import Job, Report, grade_one
+
+LOCAL = 'local:'
+PLUGIN = 'hexgrade-sandbox'
+# what a task returns: ('graded', record data) or ('stopped', reason), and its seconds
+Task = Callable[[str, Config], tuple[tuple[str, Any], float]]
+
+
+@dataclass(frozen=True)
+class Cluster:
+    address: str | None  # a running scheduler's; None to start a local cluster
+    workers: int = 0  # of the local cluster
+
+
+def parse_cluster(text: str) -> Cluster:
+    """`local:N`, or the address of a running scheduler such as `tcp://host:8786`."""
+    if not text.startswith(LOCAL):
+        if not text:
+            raise UsageError('--dask needs the address of a Dask scheduler, or local:N',
+                             tip='for example --dask tcp://scheduler:8786 or --dask local:4')
+        return Cluster(text)
+    count = text.removeprefix(LOCAL)
+    if not count.isdigit() or int(count) < 1:
+        raise UsageError(f'--dask {text}: a local cluster needs a number of workers, '
+                         f'at least 1', tip='for example --dask local:4')
+    return Cluster(None, int(count))
+
+
+def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config,
+                        options: argparse.Namespace, report: Report,
+                        task: Task | None = None) -> None:
+    """Grade every job on the cluster's workers; `report` hears of each as it ends.
+
+    `task` is what grades one path on a worker (tests give their own)."""
+    task = task or grade_on_worker
+    batch = uuid.uuid4().hex  # keys of this batch only, should two share a scheduler
+    with _client(cluster) as client:
+        client.register_plugin(Sandbox(options), name=PLUGIN)
+        futures = {client.submit(task, job.path, config, key=f'hexgrade-{batch}-{job.index}',
+                                 pure=False): job for job in jobs}
+        for future in as_completed(futures):
+            job = futures[future]
+            try:
+                reply, seconds = future.result()
+            except Exception as exc:  # workers kept dying on it: it stays with this student
+                reply, seconds = ('stopped', f'the cluster could not grade it: '
+                                             f'{type(exc).__name__}: {exc}'), 0.0
+            report(job.index, reply, seconds)
+
+
+def grade_on_worker(path: str, config: Config) -> tuple[tuple[str, Any], float]:
+    """Grade one submission with this worker's sandbox."""
+    sandbox = get_worker().plugins[PLUGIN]
+    assert isinstance(sandbox, Sandbox) and sandbox.isolation is not None  # set up on joining
+    started = time.monotonic()
+    reply = grade_one(Path(path), config, sandbox.isolation, sandbox.same_files)
+    return reply, time.monotonic() - started
+
+
+class Sandbox(WorkerPlugin):
+    """A worker's own isolation, probed as it joins, and its files graded once."""
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.options = options
+        self.isolation: Isolation | None = None
+        self.same_files: dict[Any, Any] = {}
+
+    def setup(self, worker: Any) -> None:
+        from ..commands.options import isolation_from
+
+        with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once
+            self.isolation = isolation_from(self.options)
+
+    def teardown(self, worker: Any) -> None:
+        if self.isolation is not None:
+            self.isolation.close()
+
+
+@contextlib.contextmanager
+def _client(cluster: Cluster) -> Iterator[Client]:
+    if cluster.address is not None:
+        try:
+            client = Client(cluster.address, timeout='20s')
+        except OSError as exc:
+            raise UsageError(f'--dask {cluster.address}: no Dask scheduler answered ({exc})',
+                             tip='start one with dask-scheduler, and workers with '
+                                 'dask-worker ADDRESS') from None
+        with client:
+            yield client
+        return
+    # one thread a worker: a submission already grades its three exercises side by side
+    with LocalCluster(n_workers=cluster.workers, threads_per_worker=1, processes=True,
+                      host='127.0.0.1', dashboard_address=None,
+                      silence_logs=logging.ERROR) as local, Client(local) as client:
+        yield client
