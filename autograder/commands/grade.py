@@ -13,6 +13,7 @@ from .options import EXIT_PASSED, add_config_option, config_from, isolation_from
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from ..classroom.batch import Batch
+    from ..classroom.cluster import Cluster
 
 DEFAULT_OUT = Path('hexgrade-out')
 
@@ -40,6 +41,11 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     grade.add_argument('--to-gradebook', type=Path, metavar='COURSE_DIR',
                        help='also write the scores and feedback into the gradebook of this '
                             'nbgrader course (one written by `hexgrade nbgrader`)')
+    grade.add_argument('--dask', metavar='ADDRESS',
+                       help='grade on a Dask cluster: the address of its scheduler, or '
+                            'local:N to start one of N workers on this machine (needs '
+                            "hexgrade[dask]; the class and OUT must be where every worker "
+                            'reads them at the same path)')
     add_config_option(grade)
     grade.set_defaults(run=run)
 
@@ -52,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from ..classroom.progress import ProgressBar
     from ..classroom.sample import write_sample_class
 
+    cluster = _cluster(args.dask) if args.dask is not None else None
     config = config_from(args)
     if args.jobs < 1:
         raise UsageError(f'-j {args.jobs}: at least one submission must be graded at a time')
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
         bar = ProgressBar(sys.stderr)
         batch = grade_class(found, config, _for_workers(args), isolation, args.jobs, cache,
-                            reuse=not args.no_cache, progress=bar.update)
+                            reuse=not args.no_cache, progress=bar.update, cluster=cluster)
         bar.finish()
         summary = write_outputs(batch, out)
     print(summary_line(batch))
@@ -100,6 +107,15 @@ def summary_line(batch: Batch) -> str:
     reused = f'; {cached} unchanged, taken from the cache' if cached else ''
     return (f'Graded {total} student{"s" if total != 1 else ""} in {batch.seconds:.1f} s: '
             f'{full} with full marks, {flagged} flagged{reused}.')
+
+
+def _cluster(address: str) -> Cluster:
+    try:
+        from ..classroom.cluster import parse_cluster
+    except ImportError:
+        raise UsageError('--dask needs Dask, which is not installed',
+                         tip="pip install 'hexgrade[dask]'") from None
+    return parse_cluster(address)
 
 
 def _for_workers(args: argparse.Namespace) -> argparse.Namespace:
