@@ -114,3 +114,24 @@ def test_the_submissions_of_a_lost_worker_are_graded_again(tmp_path: Path) -> No
     for reply in replies.values():
         first = from_data(reply[1]).exercises[0]
         assert (first.exercise, first.points) == ('mirror', first.max_points)
+
+
+def test_a_running_cluster_is_reached_by_its_address(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip('distributed')
+    from distributed import LocalCluster
+
+    from test_grade_command import ROSTER
+    from class_records import write_class
+
+    config, _ = fast_config(tmp_path)
+    klass = write_class(tmp_path, ROSTER)
+    here, there = tmp_path / 'here', tmp_path / 'there'
+    assert grade(capsys, str(klass), '--out', str(here), '--config', str(config))[0] == 0
+    with LocalCluster(n_workers=1, threads_per_worker=1, host='127.0.0.1',
+                      dashboard_address=None) as cluster:
+        code, printed, _ = grade(capsys, str(klass), '--out', str(there), '--config',
+                                 str(config), '--dask', cluster.scheduler_address)
+    assert code == 0 and printed.startswith('Graded 4 students in ')
+    assert outputs(here) == outputs(there)
+    assert [p.name for p in there.iterdir() if p.name.startswith('hexgrade-class-')] == []

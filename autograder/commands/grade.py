@@ -72,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     probed = isolation_from(args)  # said once here; each worker sets up its own
     isolation = probed.name
     probed.close()
-    with tempfile.TemporaryDirectory(prefix='hexgrade-class-') as unpacked:
+    with tempfile.TemporaryDirectory(prefix='hexgrade-class-',
+                                     dir=_unpack_beside(out, cluster)) as unpacked:
         found = find_students(class_path, args.layout, Path(unpacked), args.assignment)
         if not found.students:
             raise UsageError(f'{class_path}: no submissions found in it',
@@ -116,6 +117,15 @@ def _cluster(address: str) -> Cluster:
         raise UsageError('--dask needs Dask, which is not installed',
                          tip="pip install 'hexgrade[dask]'") from None
     return parse_cluster(address)
+
+
+def _unpack_beside(out: Path, cluster: Cluster | None) -> Path | None:
+    """Where a zipped class is unpacked: in OUT when other machines grade it, since
+    they read submissions by path and see OUT; else the system's temporary folder."""
+    if cluster is None or cluster.address is None:
+        return None
+    out.mkdir(parents=True, exist_ok=True)
+    return out
 
 
 def _for_workers(args: argparse.Namespace) -> argparse.Namespace:
