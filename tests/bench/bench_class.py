@@ -1,6 +1,7 @@
 """Grading a whole class: submissions per second, time lost to endless loops, peak memory.
 
-Run: python tests/bench/bench_class.py [--students 300] [-j N] [--vs-nbgrader [--sample N]]
+Run: python tests/bench/bench_class.py [--students 300] [-j N] [--dask local:N | ADDRESS]
+                                      [--vs-nbgrader [--sample N]]
 
 Builds a class of STUDENTS submissions (folder per student): correct ones in every
 style, each known mistake of the catalogue, every hostile submission of
@@ -11,6 +12,9 @@ prints, measured in this one run:
   endless loops - the worker time the looping submissions took, and its share of the wall
   peak memory   - the most the whole process tree held at once (sampled), and this process
   CPU           - what the whole machine computed meanwhile (every process and the kernel)
+With --dask (needs hexgrade[dask]), the same class is then graded again on a Dask
+cluster (local:N starts one of N workers here, its start-up counted in), and its rate
+and what a submission costs there are printed beside those of the local run.
 With --vs-nbgrader, the class's correct and mistaken submissions (or --sample of them)
 are also handed in as notebooks of the course `hexgrade nbgrader` writes; the real
 `nbgrader autograde` and `hexgrade grade` each grade them, side by side, and the ratio
@@ -131,7 +135,7 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def grade(folder: Path, layout: str, jobs: int) -> Batch:
+def grade(folder: Path, layout: str, jobs: int, dask: str | None = None) -> Batch:
     from autograder.classroom.batch import grade_class
     from autograder.classroom.layouts import find_students
     from autograder.commands.options import isolation_from
@@ -141,7 +145,11 @@ def grade(folder: Path, layout: str, jobs: int) -> Batch:
     isolation = isolation_from(options).name
     with tempfile.TemporaryDirectory() as work:
         found = find_students(folder, layout, Path(work))
-        return grade_class(found, Config(), options, isolation, jobs, None)
+        if dask is None:
+            return grade_class(found, Config(), options, isolation, jobs, None)
+        from autograder.classroom.cluster import parse_cluster
+        return grade_class(found, Config(), options, isolation, jobs, None,
+                           cluster=parse_cluster(dask))
 
 
 def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int | None
@@ -179,6 +187,9 @@ def main() -> None:
     parser.add_argument('--students', type=int, default=300)
     parser.add_argument('--loops', type=int, default=4, help='extra endless loops')
     parser.add_argument('-j', '--jobs', type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument('--dask', metavar='ADDRESS',
+                        help='also grade the class on this Dask cluster (local:N for one '
+                             'of N workers on this machine) and compare')
     parser.add_argument('--vs-nbgrader', action='store_true')
     parser.add_argument('--sample', type=int, default=None,
                         help='for --vs-nbgrader, grade only this many of the class\'s '
@@ -200,11 +211,34 @@ def main() -> None:
         sampler.running = False
         sampler.join()
         report(batch, wall, counts, args.jobs, sampler.peak)
-        cores = len(os.sched_getaffinity(0))
-        print(f'CPU: the machine computed {busy:.1f} s in all, {busy / wall / cores * 100:.0f}% '
-              f'of its {cores} cores; {busy / len(batch.graded) * 1000:.0f} ms per submission')
+        cpu(busy, wall, len(batch.graded))
+        if args.dask:
+            versus_dask(klass, args.dask, batch, wall)
         if args.vs_nbgrader:
             versus_nbgrader(Path(root), kinds, klass, args.sample, args.jobs)
+
+
+def cpu(busy: float, wall: float, graded: int) -> None:
+    cores = len(os.sched_getaffinity(0))
+    print(f'CPU: the machine computed {busy:.1f} s in all, {busy / wall / cores * 100:.0f}% '
+          f'of its {cores} cores; {busy / graded * 1000:.0f} ms per submission')
+
+
+def versus_dask(klass: Path, address: str, local: Batch, local_wall: float) -> None:
+    started, busy_before = time.perf_counter(), machine_busy()
+    batch = grade(klass, 'folders', 0, address)
+    wall = time.perf_counter() - started
+    busy = machine_busy() - busy_before
+    count = len(batch.graded)
+    same = [g.result.points for g in batch.graded] == [g.result.points for g in local.graded]
+    print(f'dask {address}: {count / wall:.1f} submissions/s ({wall:.1f} s in all, starting '
+          f'the cluster included), beside {len(local.graded) / local_wall:.1f}/s graded here '
+          f'in this run; the same points for every student: {"yes" if same else "NO"}')
+    per = sum(g.seconds for g in batch.graded) / count
+    here = sum(g.seconds for g in local.graded) / len(local.graded)
+    print(f'dask: a worker spent {per * 1000:.0f} ms grading a typical submission '
+          f'(mean; {here * 1000:.0f} ms on a local worker)')
+    cpu(busy, wall, count)
 
 
 def report(batch: Batch, wall: float, counts: dict[str, int], jobs: int, peak: int) -> None:
