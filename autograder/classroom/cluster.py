@@ -109,8 +109,8 @@ def _client(cluster: Cluster) -> Iterator[Client]:
             client = Client(cluster.address, timeout='20s')
         except OSError as exc:
             raise UsageError(f'--dask {cluster.address}: no Dask scheduler answered ({exc})',
-                             tip='start one with dask-scheduler, and workers with '
-                                 'dask-worker ADDRESS') from None
+                             tip='start one with `dask scheduler`, and workers with '
+                                 '`dask worker ADDRESS`') from None
         with client:
             yield client
         return
