@@ -236,8 +236,8 @@ def versus_dask(klass: Path, address: str, local: Batch, local_wall: float) -> N
           f'in this run; the same points for every student: {"yes" if same else "NO"}')
     per = sum(g.seconds for g in batch.graded) / count
     here = sum(g.seconds for g in local.graded) / len(local.graded)
-    print(f'dask: a worker spent {per * 1000:.0f} ms grading a typical submission '
-          f'(mean; {here * 1000:.0f} ms on a local worker)')
+    print(f'dask: a worker spent {per * 1000:.0f} ms grading a submission on average '
+          f'({here * 1000:.0f} ms on a local worker; endless loops included)')
     cpu(busy, wall, count)
 
 
