@@ -55,6 +55,23 @@ def test_a_local_cluster_needs_a_number_of_workers(
                    'at least 1\ntip: for example --dask local:4\n')
 
 
+def test_an_address_where_no_scheduler_answers_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip('distributed')
+    from autograder.classroom import cluster
+
+    monkeypatch.setattr(cluster, 'CONNECT_SECONDS', 1)
+    config, _ = fast_config(tmp_path)
+    code, _, err = grade(capsys, '--out', str(tmp_path / 'out'), '--config', str(config),
+                         '--dask', 'tcp://127.0.0.1:1')
+    assert code == 2
+    assert err.splitlines()[-2:] == [
+        'error: --dask tcp://127.0.0.1:1: no Dask scheduler answered (Timed out trying to '
+        'connect to tcp://127.0.0.1:1 after 1 s)',
+        'tip: start one with `dask scheduler`, and workers with `dask worker ADDRESS`']
+
+
 def test_the_sample_class_graded_on_a_cluster_gives_what_one_machine_gives(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip('distributed')

@@ -28,6 +28,7 @@ from .workers import Job, Report, grade_one
 
 LOCAL = 'local:'
 PLUGIN = 'hexgrade-sandbox'
+CONNECT_SECONDS = 20  # a scheduler that has not answered by then is not there
 # what a task returns: ('graded', record data) or ('stopped', reason), and its seconds
 Task = Callable[[str, Config], tuple[tuple[str, Any], float]]
 
@@ -106,7 +107,7 @@ class Sandbox(WorkerPlugin):
 def _client(cluster: Cluster) -> Iterator[Client]:
     if cluster.address is not None:
         try:
-            client = Client(cluster.address, timeout='20s')
+            client = Client(cluster.address, timeout=f'{CONNECT_SECONDS}s')
         except OSError as exc:
             raise UsageError(f'--dask {cluster.address}: no Dask scheduler answered ({exc})',
                              tip='start one with `dask scheduler`, and workers with '
