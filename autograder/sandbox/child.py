@@ -12,7 +12,6 @@ import io
 import json
 import os
 import sys
-import traceback
 import types
 from typing import Any, Callable
 
@@ -36,6 +35,8 @@ def sibling(name: str) -> types.ModuleType:
 
 
 clock = sibling('clock')  # the per-call limits
+reports = sibling('reports')  # what is said of the student's file
+variant = sibling('variant')  # other rules, swapped in unseen
 
 
 # imported once in the zygote, so that no child pays for them: what the child itself
@@ -104,79 +105,6 @@ class BoundedText(io.TextIOBase):
         return out
 
 
-def describe_error(exc: BaseException, filename: str) -> dict[str, Any]:
-    """The exception as the student should see it: only frames of their own file."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    line = frames[-1].lineno if frames else getattr(exc, 'lineno', None)
-    try:
-        message = str(exc)
-    except BaseException:
-        message = '<unprintable message>'
-    return {'type': type(exc).__name__, 'message': message[:500], 'line': line}
-
-
-def signature_of(fn: Any) -> dict[str, Any] | None:
-    """Required and allowed positional parameter counts of a plain function."""
-    code = getattr(fn, '__code__', None)
-    if code is None:
-        return None
-    positional = code.co_argcount
-    defaults = len(getattr(fn, '__defaults__', None) or ())
-    varargs = bool(code.co_flags & 0x04)
-    names = list(code.co_varnames[:positional])
-    return {'required': positional - defaults, 'allowed': positional, 'varargs': varargs,
-            'params': names}
-
-
-def bindings(source: str) -> dict[str, list[list[Any]]]:
-    """Where the top level binds each name: ['def', line] for a def, class or
-    assignment, ['import', line] for an import. Parsed here, not in the grader, whose
-    threads must not parse at once (CPython 3.11's parser state is not thread-safe)."""
-    import ast
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    found: dict[str, list[list[Any]]] = {}
-    for node in tree.body:
-        names: list[str] = []
-        kind = 'def'
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names = [node.name]
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names = [t.id for t in targets if isinstance(t, ast.Name)]
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names, kind = [alias.asname or alias.name for alias in node.names], 'import'
-        for name in names:
-            found.setdefault(name, []).append([kind, node.lineno])
-    return found
-
-
-def _as_if_real(source: str, real: dict[str, Any]) -> types.CodeType:
-    """The variant's code, compiled under the game file's name, each function moved to
-    the line the real function of that name starts on."""
-    import ast
-    tree = ast.parse(source)
-    filename = 'hexapawn.py'
-    for node in tree.body:
-        old = real.get(getattr(node, 'name', ''))
-        code = getattr(old, '__code__', None)
-        if code is None:
-            continue
-        filename = code.co_filename
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            ast.increment_lineno(node, code.co_firstlineno - node.lineno)
-    return compile(tree, filename, 'exec', dont_inherit=True)
-
-
-def _same_shape(old: Any, new: Any) -> bool:
-    """Whether `old`'s code can be swapped for `new`'s: two plain functions that close
-    over nothing."""
-    return isinstance(old, types.FunctionType) and isinstance(new, types.FunctionType) \
-        and not old.__code__.co_freevars and not new.__code__.co_freevars
-
-
 class Child:
     def __init__(self, reader: int, writer: int, limits: dict[str, Any]) -> None:
         self.reader = reader
@@ -232,7 +160,7 @@ class Child:
             if not cells:
                 whole = compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-            return {'error': _syntax_error(exc), 'output': self.output.take()}
+            return {'error': reports.syntax_error(exc), 'output': self.output.take()}
         self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
         try:
             for name, text in request.get('own', {}).items():  # the student's other files
@@ -248,12 +176,14 @@ class Child:
             error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited,
                      'seen': timeout.seen}
         except BaseException as exc:
-            error = describe_error(exc, self.filename)
+            error = reports.describe_error(exc, self.filename)
         finally:
             self.clock.stop()
-        functions = {name: signature_of(value) for name, value in list(self.namespace.items())
+        functions = {name: reports.signature_of(value)
+                     for name, value in list(self.namespace.items())
                      if isinstance(name, str) and callable(value) and not name.startswith('__')}
-        return {'error': error, 'functions': functions, 'bindings': bindings(request['source']),
+        return {'error': error, 'functions': functions,
+                'bindings': reports.bindings(request['source']),
                 'output': self.output.take(), 'cells_went_on': bool(cells)}
 
     def _run_cells(self, source: str, cells: list[list[int]]) -> dict[str, Any] | None:
@@ -276,21 +206,21 @@ class Child:
                 return {'type': 'timeout', 'message': '', 'line': first,
                         'waited': timeout.waited, 'seen': timeout.seen}
             except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-                first_error = first_error or _syntax_error(exc)
+                first_error = first_error or reports.syntax_error(exc)
             except BaseException as exc:  # exit() in a cell too: Jupyter goes on
-                first_error = first_error or describe_error(exc, self.filename)
+                first_error = first_error or reports.describe_error(exc, self.filename)
         return first_error
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         fn = self.namespace[request['name']]  # the parent asks only for functions it saw
-        patched = self._patch(request.get('patch'))
+        patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
             if 'texts' in request:  # one string per call
                 values = self._call_all(fn, request['texts'])
             else:
                 values = self._call_all(lambda args: fn(*args), request['args'])
         finally:
-            self._unpatch(patched)
+            variant.swap_back(patched)
         # most batches are all short strings (mirror's has 19,683): send them bare,
         # which both sides handle several times faster than tagged values
         if set(map(type, values)) <= {str}:
@@ -322,7 +252,7 @@ class Child:
                 return values
             except BaseException as exc:
                 self.clock.stop()  # before its description: that is the grader's own time
-                values.append(Wire({'raised': describe_error(exc, self.filename)}))
+                values.append(Wire({'raised': reports.describe_error(exc, self.filename)}))
 
     def lines(self, request: dict[str, Any]) -> dict[str, Any]:
         """Which lines of the student's file each call runs, for the parent to point at
@@ -361,45 +291,6 @@ class Child:
         finally:
             sys.settrace(None)
 
-    def _patch(self, patch: dict[str, Any] | None) -> list[tuple[Any, str, Any]]:
-        """Swap in other rules (to see whether an answer follows them), in a form the
-        student's code cannot tell from the real rules: the game's own functions keep
-        who they are and only their code changes, to code compiled under the game
-        file's name with each function on the line the real one starts on. So every
-        reference the student kept (an import, a copy, a default) follows the variant,
-        and its frames, file name, module, name and lines are the real ones'."""
-        if not patch:
-            return []
-        game = sys.modules.get('hexapawn')
-        real = vars(game) if game is not None else {}
-        replacement: dict[str, Any] = dict(real) or {'__name__': 'hexapawn'}
-        exec(_as_if_real(patch['source'], real), replacement)
-        saved: list[tuple[Any, str, Any]] = []
-        for name in patch['names']:
-            new: Any = replacement[name]
-            old: Any = real.get(name)
-            if _same_shape(old, new):
-                saved.append((old, '__code__', old.__code__))
-                old.__code__ = new.__code__
-                saved.append((old, '__defaults__', old.__defaults__))
-                old.__defaults__ = new.__defaults__
-            elif name in real:
-                saved.append((real, name, old))
-                real[name] = new
-            mine = self.namespace.get(name)
-            if name in self.namespace and mine is not old:  # the student's own
-                saved.append((self.namespace, name, mine))
-                self.namespace[name] = old if _same_shape(old, new) else new
-        return saved
-
-    @staticmethod
-    def _unpatch(saved: list[tuple[Any, str, Any]]) -> None:
-        for target, name, value in reversed(saved):
-            if isinstance(target, dict):
-                target[name] = value
-            else:
-                setattr(target, name, value)
-
     def serve(self) -> None:
         handlers = {'load': self.load, 'call': self.call, 'lines': self.lines}
         while True:
@@ -411,17 +302,6 @@ class Child:
 
 def _timed_out(value: Any) -> bool:
     return type(value) is Wire and isinstance(value.wire, dict) and 'timeout' in value.wire
-
-
-def _syntax_error(exc: Exception) -> dict[str, Any]:
-    """Code that cannot be compiled: a syntax error, a NUL byte, or nesting too deep
-    for the compiler."""
-    if isinstance(exc, SyntaxError):
-        return {'type': type(exc).__name__, 'message': exc.msg, 'line': exc.lineno}
-    if isinstance(exc, (RecursionError, MemoryError)):
-        return {'type': 'SyntaxError', 'message': 'it nests too deep to compile',
-                'line': None}
-    return {'type': 'SyntaxError', 'message': str(exc)[:200], 'line': None}
 
 
 def limit_resources(limits: dict[str, Any]) -> None:
