@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from .exercise import Exercise
+from .exercise_spec import Exercise
 from .loading import Source
 from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.process import Loaded

@@ -15,7 +15,7 @@ from .config import Config
 from .describe import Explanation, explain
 from .describe.lines import line_hints, with_line_hints
 from .errors import GraderError
-from .exercise import Exercise
+from .exercise_spec import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
 from .gradeable import problem_of

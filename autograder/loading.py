@@ -21,7 +21,7 @@ from typing import Union
 from .errors import UsageError
 from .exercises import BY_NAME
 from .failures import Failure
-from .notebook import read_notebook
+from .notebook_source import read_notebook
 from .safe_files import LINK, Refused, read_limited
 from .kit import KIT
 from .sections import Block, cut, definitions_only, parse_block, py_blocks

@@ -10,7 +10,7 @@ import pytest
 from autograder import kit
 from autograder.config import Config
 from autograder.errors import GraderError
-from autograder.exercise import Exercise
+from autograder.exercise_spec import Exercise
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission, shares
 from autograder.loading import Missing, Source

@@ -1,4 +1,4 @@
-"""Finding and loading each exercise's source (autograder/loading.py, notebook.py), and
+"""Finding and loading each exercise's source (autograder/loading.py, notebook_source.py), and
 what a student reads when that fails: each problem sinks its own exercise only."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
 from autograder.kit import KIT, SOLUTIONS
 from autograder.loading import Missing, Source, locate
-from autograder.notebook import notebook_source
+from autograder.notebook_source import notebook_source
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits

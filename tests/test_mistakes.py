@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from autograder.config import Config
-from autograder.exercise import Exercise
+from autograder.exercise_spec import Exercise
 from autograder.exercises import BY_NAME, EXERCISES
 from autograder.grading import grade_exercise
 from autograder.kit import SOLUTIONS, game_file

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from ..exercises import mirror, winner
 from ..failures import Failure
 from ..probe import Args, Probe

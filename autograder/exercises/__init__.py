@@ -2,7 +2,7 @@
 A new exercise is one module here and one line below."""
 from __future__ import annotations
 
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from . import count_boxes, mirror, winner
 
 EXERCISES: tuple[Exercise, ...] = (

@@ -8,7 +8,7 @@ from hexapawn_ref import (START, count_boxes as reference, explore, has_lost, mi
 from hexapawn_ref.variants import NO_CAPTURES
 
 from ..checks import CheckList, article, same_answers, silent
-from ..exercise import Exercise, Slow
+from ..exercise_spec import Exercise, Slow
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake
 from ..probe import Probe

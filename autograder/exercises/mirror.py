@@ -9,7 +9,7 @@ from hexapawn_ref import mirror as reference
 
 from ..boards import simplest_first
 from ..checks import CheckList, agree, require_type, same_answers, silent
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake, behaves_like
 from ..probe import Probe

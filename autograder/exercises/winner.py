@@ -8,7 +8,7 @@ from hexapawn_ref import has_lost, moves, other, play, reachable, START
 from hexapawn_ref import winner as reference
 
 from ..checks import CheckList, agree, require_type, same_answers, silent
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake, behaves_like
 from ..probe import Args, Probe

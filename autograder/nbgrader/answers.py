@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import GraderError
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from ..kit import KIT, SOLUTIONS
 
 BEGIN, END = '### BEGIN SOLUTION', '### END SOLUTION'

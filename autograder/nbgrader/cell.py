@@ -26,10 +26,10 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from .. import __version__
 from ..errors import GraderError
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from ..exercises import BY_NAME, EXERCISES
 from ..loading import Located, Missing, Source
-from ..notebook import cells_for, defines, notebook_source
+from ..notebook_source import cells_for, defines, notebook_source
 from ..results import SubmissionResult
 from .settings import config_from_cell
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..config import Config
 from ..exercises import EXERCISES
-from ..exercise import Exercise
+from ..exercise_spec import Exercise
 from .answers import answer
 from .layout import GAME_FILE, answer_cell, test_cell
 from .settings import cell_settings
