@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .failures import Failure
+from .hypothesis_internals import draw_without_local_constants
 from .probe import Args, Probe, PropertySettings
 
 RECORDED = Path(__file__).with_name('recorded_examples.json')
@@ -98,28 +99,6 @@ def _record(prop: Property, settings: PropertySettings) -> list[Any]:
     return _recorded[(prop.name, settings)]
 
 
-def _without_local_constants() -> None:
-    """Hypothesis mixes in literals it finds in whatever local modules are loaded,
-    so its inputs would change with the program around it (the CLI, a batch worker,
-    pytest). Grading must not depend on that: use none. Hypothesis is pinned, and a
-    test compares its inputs with the shipped recording, so a change here shows."""
-    from hypothesis.internal.conjecture import providers  # private: pinned and tested
-
-    if getattr(providers._get_local_constants, 'none_local', False):
-        return
-    sorted_set, to_int = providers.SortedSet, providers.float_to_int  # type: ignore[attr-defined]
-    empty = providers._local_constants.__class__(
-        integers=sorted_set(), floats=sorted_set(key=to_int), bytes=sorted_set(),
-        strings=sorted_set())
-
-    def no_local_constants() -> Any:
-        return empty
-    no_local_constants.none_local = True  # type: ignore[attr-defined]
-    providers._get_local_constants = no_local_constants
-    # the cache may hold constants drawn before
-    providers.CONSTANTS_CACHE = providers.LRUCache(1024)  # type: ignore[attr-defined]
-
-
 def _cache_outside_the_students_folder() -> None:
     """Hypothesis keeps caches in ./.hypothesis, and the current folder is often the
     student's: keep them in the user's cache folder instead, unless told otherwise."""
@@ -147,7 +126,7 @@ def _run_hypothesis_alone(prop: Property, body: Body, settings: PropertySettings
     from hypothesis import HealthCheck, Phase, example, given, seed
     from hypothesis import settings as hypothesis_settings
 
-    _without_local_constants()
+    draw_without_local_constants()
     _cache_outside_the_students_folder()
 
     test = given(prop.strategy())(body)  # type: ignore[no-untyped-call]
