@@ -1,9 +1,10 @@
 """`pytest` in a student's folder: one test per exercise, graded as `hexgrade check .`.
 
-The kit's test file (exercises/test_exercises.py) calls `check_exercise` once per
-exercise. The exercise is graded exactly as the command would grade it (the same
-checks, settings, isolation and visibility), and a test that fails shows the very
-text the terminal shows for that exercise.
+The kit's test file (exercises/test_exercises.py) calls `check_exercise` once for
+each name of `EXERCISE_NAMES`, the registry's, so a new exercise needs no new test
+there. The exercise is graded exactly as the command would grade it (the same checks,
+settings, isolation and visibility), and a test that fails shows the very text the
+terminal shows for that exercise.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
-from .config import Config, load_config
+from .config import EXERCISE_NAMES, Config, load_config
 from .config_file import choose
 from .exercises import BY_NAME
 from .grading import grade_exercise
@@ -22,7 +23,7 @@ from .sandbox.isolation import Isolation
 from .sandbox.probing import probe
 from .visibility import for_students
 
-__all__ = ['check_exercise', 'graded']
+__all__ = ['EXERCISE_NAMES', 'check_exercise', 'graded']
 
 
 @lru_cache(maxsize=None)

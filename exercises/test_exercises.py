@@ -3,18 +3,13 @@
 # FAIL: what was checked, the call that went wrong, the board, and a hint.
 from pathlib import Path
 
-from autograder.pytest_support import check_exercise
+import pytest
+
+from autograder.pytest_support import EXERCISE_NAMES, check_exercise
 
 HERE = Path(__file__).parent
 
 
-def test_mirror() -> None:
-    check_exercise('mirror', HERE)
-
-
-def test_winner() -> None:
-    check_exercise('winner', HERE)
-
-
-def test_count_boxes() -> None:
-    check_exercise('count_boxes', HERE)
+@pytest.mark.parametrize('exercise', EXERCISE_NAMES)
+def test_exercise(exercise: str) -> None:
+    check_exercise(exercise, HERE)

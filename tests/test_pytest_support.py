@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from autograder.config import EXERCISE_NAMES
 from autograder.kit import KIT, SOLUTIONS
 
 MIRROR_STUB_HINT = ('hint: mirror gives the board back as it was: each row still has to be '
@@ -24,9 +25,9 @@ def _kit(tmp_path: Path, *solved: str) -> Path:
     return folder
 
 
-def _pytest(folder: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider'],
-                          cwd=folder, capture_output=True, text=True, timeout=180)
+def _pytest(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
+                           *options], cwd=folder, capture_output=True, text=True, timeout=180)
 
 
 def _hexgrade(folder: Path) -> str:
@@ -43,8 +44,10 @@ def test_pytest_in_a_kit_with_stubs_fails_as_hexgrade_does(tmp_path: Path) -> No
     folder = _kit(tmp_path, 'count_boxes')
     run = _pytest(folder)
     assert run.returncode == 1
-    assert re.search(r'^2 failed, 1 passed in ', run.stdout.splitlines()[-1])
-    assert 'test_mirror' in run.stdout and 'test_winner' in run.stdout
+    # every stub fails; only the solved count_boxes passes
+    failed = len(EXERCISE_NAMES) - 1
+    assert re.search(rf'^{failed} failed, 1 passed in ', run.stdout.splitlines()[-1])
+    assert 'test_exercise[mirror]' in run.stdout and 'test_exercise[winner]' in run.stdout
     assert MIRROR_STUB_HINT in run.stdout and WINNER_STUB_HINT in run.stdout
     blocks = _fail_blocks(_hexgrade(folder))
     assert len(blocks) >= 4  # mirror and winner fail several checks each
@@ -53,13 +56,14 @@ def test_pytest_in_a_kit_with_stubs_fails_as_hexgrade_does(tmp_path: Path) -> No
 
 
 def test_pytest_in_a_solved_kit_passes(tmp_path: Path) -> None:
-    folder = _kit(tmp_path, 'mirror', 'winner', 'count_boxes')
+    folder = _kit(tmp_path, *EXERCISE_NAMES)
     run = _pytest(folder)
     assert run.returncode == 0, run.stdout
-    assert re.search(r'^3 passed in ', run.stdout.splitlines()[-1])
+    assert re.search(rf'^{len(EXERCISE_NAMES)} passed in ', run.stdout.splitlines()[-1])
 
 
-def test_the_kit_tests_every_exercise() -> None:
-    text = (KIT / 'test_exercises.py').read_text(encoding='utf-8')
-    for exercise in ('mirror', 'winner', 'count_boxes'):
-        assert f"def test_{exercise}() -> None:\n    check_exercise('{exercise}', HERE)" in text
+def test_the_kit_tests_every_exercise_of_the_registry(tmp_path: Path) -> None:
+    run = _pytest(_kit(tmp_path), '--collect-only')
+    collected = [line for line in run.stdout.splitlines() if '::' in line]
+    assert collected == [f'test_exercises.py::test_exercise[{name}]'
+                         for name in EXERCISE_NAMES]
