@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +36,8 @@ def test_no_student_drops_out_and_equal_hand_ins_are_graded_once(
         real(todo, *args, **kwargs)
     monkeypatch.setattr(batch_module, 'run_jobs', counted)
     progress: list[tuple[int, int]] = []
-    batch = grade_class(Found('folders', students), config, argparse.Namespace(), 'floor', 2,
-                        None, progress=lambda done, total: progress.append((done, total)))
+    batch = grade_class(Found('folders', students), config, 'floor', 2, None,
+                        progress=lambda done, total: progress.append((done, total)))
     assert jobs == [4]  # ada and twin hand in the same file: one grading for both
     assert progress[0] == (1, 6) and progress[-1] == (6, 6)
     ada, twin, ghost, none, nb, blank = (g.result for g in batch.graded)
@@ -62,9 +61,9 @@ def test_cached_records_are_reused_unless_told_not_to(tmp_path: Path) -> None:
     (tmp_path / 'ada' / 'mirror.py').write_text('def mirror(board):\n    return board\n')
     found = Found('folders', (Student('ada', tmp_path / 'ada'),))
     cache = ResultCache(tmp_path / 'cache', 'settings')
-    first = grade_class(found, config, argparse.Namespace(), 'floor', 1, cache)
-    again = grade_class(found, config, argparse.Namespace(), 'floor', 1, cache)
-    fresh = grade_class(found, config, argparse.Namespace(), 'floor', 1, cache, reuse=False)
+    first = grade_class(found, config, 'floor', 1, cache)
+    again = grade_class(found, config, 'floor', 1, cache)
+    fresh = grade_class(found, config, 'floor', 1, cache, reuse=False)
     assert [g.cached for g in (*first.graded, *again.graded, *fresh.graded)] == \
         [False, True, False]
     assert again.graded[0].result == first.graded[0].result == fresh.graded[0].result

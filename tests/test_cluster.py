@@ -2,7 +2,6 @@
 worker's submissions graded again."""
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import sys
@@ -122,7 +121,7 @@ def test_the_submissions_of_a_lost_worker_are_graded_again(tmp_path: Path) -> No
         jobs.append(Job(number, str(tmp_path / f's{number}')))
     replies: dict[int, tuple[str, Any]] = {}
     _, config = fast_config(tmp_path)
-    run_jobs_on_cluster(jobs, Cluster(None, 2), config, argparse.Namespace(),
+    run_jobs_on_cluster(jobs, Cluster(None, 2), config,
                         lambda index, reply, seconds: replies.update({index: reply}),
                         task=_dies_once)
     assert (tmp_path / 's0.lost').exists()  # its worker was lost

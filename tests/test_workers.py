@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import argparse
 import os
 import time
 from multiprocessing.connection import Connection
@@ -14,7 +13,7 @@ from autograder.config import Config
 from class_records import PIECES, fast_config
 
 
-def _flaky(conn: Connection, config: Config, options: argparse.Namespace) -> None:
+def _flaky(conn: Connection, config: Config) -> None:
     """A worker that dies on one job and hangs on another."""
     while True:
         job = conn.recv()
@@ -29,7 +28,7 @@ def _flaky(conn: Connection, config: Config, options: argparse.Namespace) -> Non
 
 def run(jobs: list[Job], config: Config, **kwargs: Any) -> dict[int, tuple[str, Any]]:
     reports: dict[int, tuple[str, Any]] = {}
-    run_jobs(jobs, 2, config, argparse.Namespace(),
+    run_jobs(jobs, 2, config,
              lambda index, reply, seconds: reports.__setitem__(index, reply), **kwargs)
     return reports
 

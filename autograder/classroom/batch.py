@@ -5,7 +5,6 @@ files share one grading, and a rerun reuses every record whose key still holds.
 """
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
@@ -42,8 +41,8 @@ class Batch:
     seconds: float
 
 
-def grade_class(found: Found, config: Config, options: argparse.Namespace, isolation: str,
-                workers: int, cache: ResultCache | None, reuse: bool = True,
+def grade_class(found: Found, config: Config, isolation: str, workers: int,
+                cache: ResultCache | None, reuse: bool = True,
                 progress: Progress = lambda done, total: None,
                 cluster: Cluster | None = None) -> Batch:
     """Every student's record; `reuse=False` regrades all and refreshes the cache.
@@ -85,10 +84,10 @@ def grade_class(found: Found, config: Config, options: argparse.Namespace, isola
 
     jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
     if cluster is None:
-        run_jobs(jobs, workers, config, options, report)
+        run_jobs(jobs, workers, config, report)
     else:
         from .cluster import run_jobs_on_cluster
-        run_jobs_on_cluster(jobs, cluster, config, options, report)
+        run_jobs_on_cluster(jobs, cluster, config, report)
     for key, record in stored.items():
         for student in by_key[key]:
             records[student.id] = (record, 0.0, True)

@@ -9,9 +9,7 @@ worker sees at the same path.
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
-import io
 import logging
 import time
 import uuid
@@ -23,6 +21,7 @@ from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_wo
 
 from ..config import Config
 from ..errors import UsageError
+from ..sandbox import probe
 from ..sandbox.isolation import Isolation
 from .workers import Job, Report, grade_one
 
@@ -53,8 +52,7 @@ def parse_cluster(text: str) -> Cluster:
     return Cluster(None, int(count))
 
 
-def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config,
-                        options: argparse.Namespace, report: Report,
+def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config, report: Report,
                         task: Task | None = None) -> None:
     """Grade every job on the cluster's workers; `report` hears of each as it ends.
 
@@ -62,7 +60,7 @@ def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config,
     task = task or grade_on_worker
     batch = uuid.uuid4().hex  # keys of this batch only, should two share a scheduler
     with _client(cluster) as client:
-        client.register_plugin(Sandbox(options), name=PLUGIN)
+        client.register_plugin(Sandbox(), name=PLUGIN)
         futures = {client.submit(task, job.path, config, key=f'hexgrade-{batch}-{job.index}',
                                  pure=False): job for job in jobs}
         for future in as_completed(futures):
@@ -87,16 +85,12 @@ def grade_on_worker(path: str, config: Config) -> tuple[tuple[str, Any], float]:
 class Sandbox(WorkerPlugin):
     """A worker's own isolation, probed as it joins, and its files graded once."""
 
-    def __init__(self, options: argparse.Namespace) -> None:
-        self.options = options
+    def __init__(self) -> None:
         self.isolation: Isolation | None = None
         self.same_files: dict[Any, Any] = {}
 
     def setup(self, worker: Any) -> None:
-        from ..commands.options import isolation_from
-
-        with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once
-            self.isolation = isolation_from(self.options)
+        self.isolation = probe()  # silently: the command has told the teacher what is missing
 
     def teardown(self, worker: Any) -> None:
         if self.isolation is not None:

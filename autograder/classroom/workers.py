@@ -7,10 +7,7 @@ result and the batch goes on.
 """
 from __future__ import annotations
 
-import argparse
-import contextlib
 import gc
-import io
 import multiprocessing
 import signal
 import sys
@@ -22,13 +19,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..config import Config
+from ..sandbox import probe
 from ..sandbox.isolation import Isolation
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
 # and the seconds it took
 Report = Callable[[int, tuple[str, Any], float], None]
-Serve = Callable[[Connection, Config, argparse.Namespace], None]
+Serve = Callable[[Connection, Config], None]
 SPAWN = multiprocessing.get_context('spawn')
 
 
@@ -38,8 +36,8 @@ class Job:
     path: str
 
 
-def run_jobs(jobs: list[Job], workers: int, config: Config, options: argparse.Namespace,
-             report: Report, serve: Serve | None = None, limit: float | None = None) -> None:
+def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
+             serve: Serve | None = None, limit: float | None = None) -> None:
     """Grade every job on up to `workers` processes; `report` hears of each as it ends.
 
     `serve` is what a worker runs (tests give their own) and `limit` the seconds after
@@ -47,7 +45,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, options: argparse.Na
     serve = serve or _serve
     limit = limit or 2 * config.limits.file_seconds + 60
     pending = deque(jobs)
-    pool = [_Worker(serve, config, options) for _ in range(min(workers, len(jobs)))]
+    pool = [_Worker(serve, config) for _ in range(min(workers, len(jobs)))]
     try:
         while pending or any(w.job for w in pool):
             for worker in pool:
@@ -69,7 +67,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, options: argparse.Na
                     continue
                 job_index, reply, seconds = outcome
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
-                    pool[index] = _Worker(serve, config, options)
+                    pool[index] = _Worker(serve, config)
                 report(job_index, reply, seconds)
     finally:
         for worker in pool:
@@ -77,9 +75,9 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, options: argparse.Na
 
 
 class _Worker:
-    def __init__(self, serve: Serve, config: Config, options: argparse.Namespace) -> None:
+    def __init__(self, serve: Serve, config: Config) -> None:
         self.conn, theirs = SPAWN.Pipe()
-        self.process = SPAWN.Process(target=serve, args=(theirs, config, options),
+        self.process = SPAWN.Process(target=serve, args=(theirs, config),
                                      daemon=True)
         self.process.start()
         theirs.close()
@@ -126,13 +124,11 @@ class _Worker:
         self.conn.close()
 
 
-def _serve(conn: Connection, config: Config, options: argparse.Namespace) -> None:
+def _serve(conn: Connection, config: Config) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
-    from ..commands.options import isolation_from
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
-    with contextlib.redirect_stderr(io.StringIO()):  # the command has said it once already
-        isolation = isolation_from(options)
+    # probed again here, silently: the command has told the teacher what is missing
+    isolation = probe()
     modules = 0
     same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
     while True:

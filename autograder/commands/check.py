@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from .options import EXIT_FAILED, EXIT_PASSED, add_config_option, isolation_from, settings_from
+from .options import (EXIT_FAILED, EXIT_PASSED, add_config_option, probed_isolation,
+                      settings_from)
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     # a note about the settings or a missing sandbox layer would read as something
     # they did wrong. Both are in the result instead; --isolation explains the sandbox.
     config, settings = settings_from(args)
-    isolation = isolation_from(args, warn=False)
+    isolation = probed_isolation(warn=False)
     if args.isolation:
         sys.stdout.write(isolation.describe())
         if args.path is None:

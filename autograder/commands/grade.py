@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from .options import EXIT_PASSED, add_config_option, config_from, isolation_from
+from .options import EXIT_PASSED, add_config_option, config_from, probed_isolation
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from ..classroom.batch import Batch
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
         raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',
                          tip='put the results somewhere else with --out')
-    probed = isolation_from(args)  # said once here; each worker sets up its own
+    probed = probed_isolation()  # said once here; each worker sets up its own
     isolation = probed.name
     probed.close()
     with tempfile.TemporaryDirectory(prefix='hexgrade-class-',
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
         bar = ProgressBar(sys.stderr)
-        batch = grade_class(found, config, _for_workers(args), isolation, args.jobs, cache,
+        batch = grade_class(found, config, isolation, args.jobs, cache,
                             reuse=not args.no_cache, progress=bar.update, cluster=cluster)
         bar.finish()
         summary = write_outputs(batch, out)
@@ -126,11 +126,6 @@ def _unpack_beside(out: Path, cluster: Cluster | None) -> Path | None:
         return None
     out.mkdir(parents=True, exist_ok=True)
     return out
-
-
-def _for_workers(args: argparse.Namespace) -> argparse.Namespace:
-    """The options without the command's function: workers choose their own isolation."""
-    return argparse.Namespace(**{k: v for k, v in vars(args).items() if k != 'run'})
 
 
 def _cores() -> int:

@@ -48,7 +48,7 @@ def _graded(args: argparse.Namespace) -> Path | None:
     return None
 
 
-def isolation_from(args: argparse.Namespace, warn: bool = True) -> Isolation:
+def probed_isolation(warn: bool = True) -> Isolation:
     """The strongest isolation this machine offers, probed now. What is missing is said
     on stderr to the person grading a class, so a weaker sandbox is never used without
     a word; a student's check (warn=False) names it in its result instead, where it

@@ -46,11 +46,11 @@ def run(*argv: str) -> Callable[[], object]:
 
 
 def child_start() -> None:
-    from autograder.commands.options import isolation_from
+    from autograder.commands.options import probed_isolation
     from autograder.config import Config
     from autograder.sandbox.process import StudentProcess
 
-    with StudentProcess(Config().limits, isolation_from(argparse.Namespace())) as child:
+    with StudentProcess(Config().limits, probed_isolation()) as child:
         child.load('def mirror(board):\n    return board\n', 'mirror.py', {})
 
 

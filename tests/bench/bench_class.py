@@ -138,17 +138,16 @@ def tree_rss(root: int) -> int:
 def grade(folder: Path, layout: str, jobs: int, dask: str | None = None) -> Batch:
     from autograder.classroom.batch import grade_class
     from autograder.classroom.layouts import find_students
-    from autograder.commands.options import isolation_from
+    from autograder.commands.options import probed_isolation
     from autograder.config import Config
 
-    options = argparse.Namespace()
-    isolation = isolation_from(options).name
+    isolation = probed_isolation().name
     with tempfile.TemporaryDirectory() as work:
         found = find_students(folder, layout, Path(work))
         if dask is None:
-            return grade_class(found, Config(), options, isolation, jobs, None)
+            return grade_class(found, Config(), isolation, jobs, None)
         from autograder.classroom.cluster import parse_cluster
-        return grade_class(found, Config(), options, isolation, jobs, None,
+        return grade_class(found, Config(), isolation, jobs, None,
                            cluster=parse_cluster(dask))
 
 

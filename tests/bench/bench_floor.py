@@ -125,9 +125,9 @@ def timed(command: list[str]) -> float:
 
 
 def isolation() -> str:
-    from autograder.commands.options import isolation_from
+    from autograder.commands.options import probed_isolation
 
-    probed = isolation_from(argparse.Namespace(), warn=False)
+    probed = probed_isolation(warn=False)
     try:
         return probed.name
     finally:
