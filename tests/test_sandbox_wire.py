@@ -1,6 +1,7 @@
-"""The wire between parent and child: a batch of plain strings travels bare (the
-parent reads it several times faster), anything else travels tagged with its
-exact type, and both come back as the same outcomes."""
+"""The wire between parent and child: each message framed as its length and JSON; a
+batch of plain strings travels bare (the parent reads it several times faster),
+anything else travels tagged with its exact type, and both come back as the same
+outcomes."""
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -8,10 +9,47 @@ from typing import Any, Iterator
 import pytest
 
 from autograder.config import Config
+from autograder.sandbox import wire
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.values import Opaque
+
+def reader(data: bytes) -> wire.Read:
+    """Reads from `data` a few bytes at a time, as a pipe may give them."""
+    left = memoryview(data)
+
+    def read(size: int) -> bytes:
+        nonlocal left
+        chunk, left = left[:min(size, 3)], left[min(size, 3):]
+        return bytes(chunk)
+    return read
+
+
+def test_a_message_is_its_length_in_eight_digits_then_json() -> None:
+    assert wire.frame({'op': 'call', 'n': [1, 2]}) == b'00000027{"op": "call", "n": [1, 2]}'
+    assert wire.frame({'op': 'call', 'n': [1, 2]}, compact=True) == \
+        b'00000023{"op":"call","n":[1,2]}'
+    sent: list[bytes] = []
+    wire.send(lambda view: sent.append(bytes(view[:5])) or len(sent[-1]), {'a': 'é'})
+    assert wire.receive(reader(b''.join(sent))) == {'a': 'é'}
+
+
+@pytest.mark.parametrize('data,error', [
+    (b'what?!!!{}', wire.Unreadable),
+    (b'00000002[]', wire.Unreadable),
+    (b'00000011{"a": "b"}', wire.TooLarge),
+    (b'00000003{"a', ValueError),
+])
+def test_a_forged_message_is_refused(data: bytes, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        wire.receive(reader(data), limit=10)
+
+
+@pytest.mark.parametrize('data', [b'', b'0000', b'00000010{"a": 1'])
+def test_a_stream_that_ends_early_gives_no_message(data: bytes) -> None:
+    assert wire.receive(reader(data)) is None
+
 
 SOURCE = '''
 class Sneaky(str):

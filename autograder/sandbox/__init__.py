@@ -9,9 +9,9 @@ The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, the uid a child takes as
 root (`nursery`, with `held_folders` to import from where that uid cannot reach),
 and the rlimits and clock in `child`, the program every child runs, with `reports`
 (what it says of the student's file) and `variant` (other rules, swapped in unseen).
-`child`, `nursery`, `held_folders`, `clock`, `reports`, `variant`, `landlock` and
-`seccomp` use the standard library only: the child loads them by path.
-The wire: `values` and `outcomes`.
+`child`, `nursery`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `landlock`
+and `seccomp` use the standard library only: the child loads them by path.
+The wire: `wire` (how each message is framed), `values` and `outcomes`.
 """
 from .isolation import FLOOR, Isolation
 from .limits import Limits

@@ -3,8 +3,8 @@
 This file runs as a script in a fresh interpreter (`python -I -S`), so it imports
 only the standard library: nothing of the grader, the reference or the solutions
 is ever in this process. It speaks to the parent over two inherited pipe fds with
-length-prefixed JSON, and trusts nothing the student's code leaves behind: every
-value goes back as tagged plain data that the parent rebuilds and checks itself.
+length-prefixed JSON (`wire`), and trusts nothing the student's code leaves behind:
+every value goes back as tagged plain data that the parent rebuilds and checks itself.
 """
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def sibling(name: str) -> types.ModuleType:
 clock = sibling('clock')  # the per-call limits
 reports = sibling('reports')  # what is said of the student's file
 variant = sibling('variant')  # other rules, swapped in unseen
+wire = sibling('wire')  # the framing of every message
 
 
 # imported once in the zygote, so that no child pays for them: what the child itself
@@ -119,28 +120,11 @@ class Child:
 
     # -- the wire --------------------------------------------------------
     def receive(self) -> dict[str, Any] | None:
-        header = self._read_exactly(8)
-        body = self._read_exactly(int(header)) if header is not None else None
-        if body is None:
-            return None
-        request: dict[str, Any] = json.loads(body.decode('utf-8'))
+        request: dict[str, Any] | None = wire.receive(lambda size: os.read(self.reader, size))
         return request
 
-    def _read_exactly(self, size: int) -> bytes | None:
-        chunks: list[bytes] = []
-        while size:
-            chunk = os.read(self.reader, size)
-            if not chunk:
-                return None
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b''.join(chunks)
-
     def send(self, message: dict[str, Any]) -> None:
-        data = json.dumps(message, separators=(',', ':')).encode('utf-8')
-        view = memoryview(b'%08d' % len(data) + data)
-        while view:  # a view: what is left is not copied at every write
-            view = view[os.write(self.writer, view):]
+        wire.send(lambda view: os.write(self.writer, view), message, compact=True)
 
     # -- the work --------------------------------------------------------
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -358,7 +342,7 @@ def main() -> None:
         warm_up(settings.get('preload', {}))
         held_folders = sibling('held_folders')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
-                  'seccomp': sibling('seccomp'), 'held_folders': held_folders,
+                  'seccomp': sibling('seccomp'), 'held_folders': held_folders, 'wire': wire,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
         sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)
         return

@@ -6,7 +6,6 @@ and no more. When the child is gone, every later call comes back as `Died`.
 """
 from __future__ import annotations
 
-import json
 import os
 import select
 import signal
@@ -15,6 +14,7 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Sequence
 
+from . import wire
 from .child import BROKE_DOWN
 from .isolation import Isolation
 from .limits import WAITING, Limits
@@ -225,17 +225,18 @@ class StudentProcess:
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         try:
-            self._send(message)
-            header = self._read(8)
-            if not header.isdigit():
-                raise ChildGone('its answers could not be read')
-            if int(header) > MAX_MESSAGE:
-                raise ChildGone(f'its answers were too large to read (over '
-                                f'{MAX_MESSAGE // 1024 // 1024} MiB)')
-            reply = json.loads(self._read(int(header)).decode('utf-8'))
-            if not isinstance(reply, dict):
-                raise ChildGone('its answers could not be read')
+            wire.send(self._write, message)
+            reply = wire.receive(self._read, MAX_MESSAGE)
+            if reply is None:  # `_read` raises first, saying how the child ended
+                raise ChildGone('the process ended unexpectedly')
             return reply
+        except wire.TooLarge:
+            self._stop(self._death_reason() or f'its answers were too large to read (over '
+                       f'{MAX_MESSAGE // 1024 // 1024} MiB)')
+            raise ChildGone(self.gone or '') from None
+        except wire.Unreadable:
+            self._stop(self._death_reason() or 'its answers could not be read')
+            raise ChildGone(self.gone or '') from None
         except (OSError, ValueError, RecursionError) as exc:
             self._stop(self._death_reason() or f'its answers could not be read ({exc})')
             raise ChildGone(self.gone or '') from None
@@ -244,24 +245,16 @@ class StudentProcess:
             self._stop(gone.reason if self.overran else self._death_reason() or gone.reason)
             raise ChildGone(self.gone or '') from None
 
-    def _send(self, message: dict[str, Any]) -> None:
-        data = json.dumps(message).encode('utf-8')
-        payload = b'%08d' % len(data) + data
-        view = memoryview(payload)
-        while view:
-            self._wait(self._to_child, writing=True)
-            view = view[os.write(self._to_child, view):]
+    def _write(self, view: memoryview) -> int:
+        self._wait(self._to_child, writing=True)
+        return os.write(self._to_child, view)
 
     def _read(self, size: int) -> bytes:
-        chunks: list[bytes] = []
-        while size:
-            self._wait(self._from_child, writing=False)
-            chunk = os.read(self._from_child, min(size, 1 << 20))
-            if not chunk:
-                raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b''.join(chunks)
+        self._wait(self._from_child, writing=False)
+        chunk = os.read(self._from_child, min(size, 1 << 20))
+        if not chunk:
+            raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
+        return chunk
 
     def _wait(self, fd: int, writing: bool) -> None:
         """Wait for the child, from the file's budget: the grader's own work between

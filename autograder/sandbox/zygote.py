@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GraderError
+from . import wire
 
 CHILD_SCRIPT = Path(__file__).with_name('child.py')
 # the base interpreter, not a virtual environment's link to it: the child needs only
@@ -136,21 +137,15 @@ def ready(answers: int) -> None:
 def read_greeting(fd: int, seconds: float) -> dict[str, Any]:
     """A child's first message on its own pipe: ready, or which layer failed."""
     until = time.monotonic() + seconds
-    data = b''
-    size = 8
-    while len(data) < size:
+
+    def read(size: int) -> bytes:
         if not select.select([fd], [], [], max(until - time.monotonic(), 0))[0]:
             raise GraderError(f'a sandboxed child did not get ready within {seconds:g} s')
-        chunk = os.read(fd, size - len(data))
-        if not chunk:
-            raise GraderError('a sandboxed child ended before it was ready')
-        data += chunk
-        if size == 8 and len(data) == 8:
-            size = 8 + int(data) if data.isdigit() else 0
+        return os.read(fd, size)
     try:
-        message = json.loads(data[8:])
+        message = wire.receive(read)
     except ValueError:
-        message = None
-    if not isinstance(message, dict):
-        raise GraderError('a sandboxed child greeted in words nobody understands')
+        raise GraderError('a sandboxed child greeted in words nobody understands') from None
+    if message is None:
+        raise GraderError('a sandboxed child ended before it was ready')
     return message
