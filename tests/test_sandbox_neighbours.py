@@ -29,7 +29,7 @@ from autograder.config import Config
 from autograder.errors import GraderError
 from autograder.grading import grade_submission
 from autograder.results import SubmissionResult
-from autograder.sandbox import nursery, runtime
+from autograder.sandbox import runtime, zygote
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Returned
@@ -347,5 +347,5 @@ def test_the_ipc_objects_of_an_ended_childs_uid_are_removed(
     assert in_fork(make) == 'made made made'
     left = ipc_objects() - no_ipc_left
     assert {kind for kind, _ in left} == set(IPC)
-    nursery._remove_ipc(uid)
+    zygote._remove_ipc(uid)
     assert ipc_objects() - no_ipc_left == set()

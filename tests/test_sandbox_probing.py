@@ -18,13 +18,13 @@ import pytest
 from autograder.cli import main
 from autograder.config import Config
 from autograder.errors import ConfigError, GraderError
-from autograder.sandbox import cgroups, runtime, zygote
+from autograder.sandbox import cgroups, runtime, zygote_client
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import ENV_OFF, probe, turned_off
 from autograder.sandbox.processes import alive
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.runtime import ENVIRONMENT, UID_SLOTS, UidPool
-from autograder.sandbox.zygote import LayerFailed, Zygote
+from autograder.sandbox.zygote_client import LayerFailed, Zygote
 
 
 # -- uids, probing and the zygote -------------------------------------------------
@@ -100,7 +100,7 @@ def fake_zygote(tmp_path: Path, body: str) -> Zygote:
 ])
 def test_the_zygote_errors_say_what_went_wrong(tmp_path: Path, body: str, message: str,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(zygote, 'REPLY_SECONDS', 0.3)
+    monkeypatch.setattr(zygote_client, 'REPLY_SECONDS', 0.3)
     fake = fake_zygote(tmp_path, body)
     try:
         with pytest.raises(GraderError, match=message):
@@ -123,7 +123,7 @@ def test_a_garbled_greeting_is_an_error_of_the_sandbox(written: bytes, message: 
         os.close(writer)
     try:
         with pytest.raises(GraderError, match=message):
-            zygote.read_greeting(reader, 0.2)
+            zygote_client.read_greeting(reader, 0.2)
     finally:
         os.close(reader)
         if not written:
@@ -137,7 +137,7 @@ def test_a_failed_layer_names_the_layer(tmp_path: Path) -> None:
     try:
         real.spawn([requests, answers_w], {'workdir': str(tmp_path / 'gone'), 'limits': {}})
         with pytest.raises(LayerFailed) as failed:
-            zygote.ready(answers)
+            zygote_client.ready(answers)
         assert failed.value.layer == 'private-folder'
         assert str(failed.value).startswith(
             'the sandbox could not put on its private-folder layer: FileNotFoundError')

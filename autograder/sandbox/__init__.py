@@ -2,14 +2,14 @@
 
 The parent's side: `process` (one child: load, call, close), `isolation` (how
 children are isolated, and starting one), `probing` (which layers work here).
-How children are made: `zygote` (the parent's handle) and `nursery` (the zygote
-itself), `launch` (a started child), `runtime` (what one run keeps), `removal`
-(clearing a child's folder, whatever it left there).
+How children are made: `zygote` (the process that forks them) and `zygote_client`
+(the parent's handle on it), `launch` (a started child), `runtime` (what one run
+keeps), `removal` (clearing a child's folder, whatever it left there).
 The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, the uid a child takes as
-root (`nursery`, with `held_folders` to import from where that uid cannot reach),
+root (`zygote`, with `held_folders` to import from where that uid cannot reach),
 and the rlimits and clock in `child`, the program every child runs, with `reports`
 (what it says of the student's file) and `variant` (other rules, swapped in unseen).
-`child`, `nursery`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `landlock`
+`child`, `zygote`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `landlock`
 and `seccomp` use the standard library only: the child loads them by path.
 The wire: `wire` (how each message is framed), `values` and `outcomes`.
 """

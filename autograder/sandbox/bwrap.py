@@ -11,7 +11,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from .zygote import BASE_PYTHON
+from .zygote_client import BASE_PYTHON
 
 SYSTEM = ('/usr', '/etc/ld.so.cache', '/etc/localtime')
 LINKS = ('/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32')

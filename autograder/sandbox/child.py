@@ -344,7 +344,7 @@ def main() -> None:
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
                   'seccomp': sibling('seccomp'), 'held_folders': held_folders, 'wire': wire,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
-        sibling('nursery').serve(int(sys.argv[2]), settings, run, layers)
+        sibling('zygote').serve(int(sys.argv[2]), settings, run, layers)
         return
     if sys.argv[1] == '--portable':  # see `portable_wire`
         reader, writer = portable_wire()
@@ -357,7 +357,7 @@ def main() -> None:
         held_folders = sibling('held_folders')
         layers = {'held_folders': held_folders, 'held': held_folders.hold(list(sys.path))}
         try:
-            sibling('nursery').give_up_root(limits['uid'], limits, layers)
+            sibling('zygote').give_up_root(limits['uid'], limits, layers)
         except OSError:
             os._exit(BROKE_DOWN)
     go_without(limits.get('without', ()))

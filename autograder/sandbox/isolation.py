@@ -19,7 +19,7 @@ from .portable import ONLY_ON_LINUX, PortableChild, lacking
 from .portable import layers as portable_layers
 from .portable import missing as portable_missing
 from .runtime import ENVIRONMENT, Runtime, UidPool
-from .zygote import CHILD_SCRIPT, PYTHON
+from .zygote_client import CHILD_SCRIPT, PYTHON
 
 FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')
 STRONG_LAYERS = ('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp')

@@ -14,7 +14,7 @@ from typing import Callable, Protocol
 from .cgroups import ChildGroups
 from .processes import kill_group
 from .removal import remove_tree
-from .zygote import Zygote
+from .zygote_client import Zygote
 
 
 class Launched(Protocol):

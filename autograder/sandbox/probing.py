@@ -19,7 +19,7 @@ from . import bwrap, cgroups, landlock, portable, seccomp
 from .isolation import FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation, portable_floor
 from .limits import Limits
 from .runtime import Runtime
-from .zygote import LayerFailed
+from .zygote_client import LayerFailed
 
 ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
 ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child

@@ -22,7 +22,7 @@ from .cgroups import ChildGroups, Groups
 from .launch import ForkedChild
 from .processes import alive, kill_group
 from .removal import remove_tree
-from .zygote import LayerFailed, Zygote, ready
+from .zygote_client import LayerFailed, Zygote, ready
 
 CODE_FOLDER = Path(__file__).resolve().parent
 ENVIRONMENT = {'PATH': '/usr/bin:/bin', 'LANG': 'C.UTF-8', 'PYTHONHASHSEED': '0',

@@ -1,151 +1,278 @@
-"""The parent's handle on the zygote (see `nursery`): start it, ask it for children.
+"""The zygote: a small process that forks one child per exercise file on request.
 
-A fork of the zygote costs a few milliseconds where a fresh interpreter costs tens.
-Requests from several grading threads share one socket, so each request and its
-answer happen under a lock. A spawned child answers for itself on that socket
-(the kernel attaches its process id as this process sees it, even when the zygote
-lives in a pid namespace of its own), then, with the lock free again, greets on
-its own pipe once its layers are on.
+It runs `child.py`'s own code in a fresh `python -I -S` (inside bubblewrap when
+that layer is on), so it never held the reference, the solutions or the checks:
+a fork of it holds nothing the student may not see. It never runs student code
+itself. Each forked child first tells the parent who it is over the zygote's
+socket (the kernel attaches its process id as the parent sees it, even from a pid
+namespace), then puts on its own layers (cgroups, rlimits, its own uid, Landlock,
+seccomp) and greets the parent on its own pipe: ready, or which layer failed.
+As a subreaper, the zygote inherits whatever a child left running, and kills it.
+As root, no child keeps root: each takes the uid it is given, in an IPC namespace
+of its own where the kernel allows one (its SysV objects die with it), and the
+zygote removes whatever IPC objects that uid made once the child has ended.
+
+Requests (JSON over a SOCK_SEQPACKET socket, file descriptors alongside):
+`spawn` (fds: the child's two pipe ends, then cgroup.procs files to join),
+`status` (how a child ended, when it has), `sweep` (kill every process of a uid).
+Standard library only, like `child.py`.
 """
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import resource
 import select
+import signal
 import socket
-import struct
-import subprocess
-import sys
-import threading
-import time
-from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from ..errors import GraderError
-from . import wire
+PR_SET_CHILD_SUBREAPER = 36
+CLONE_NEWIPC = 0x08000000
+IPC_RMID = 0
+IPC_KINDS = ('shm', 'sem', 'msg')
+MAX_REQUEST = 1 << 16
+# a child of the grader's own uid could send these (where no Landlock scope or seccomp
+# stops it): the zygote ignores them, each child gets the usual handling back
+IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
+           signal.SIGUSR2)
 
-CHILD_SCRIPT = Path(__file__).with_name('child.py')
-# the base interpreter, not a virtual environment's link to it: the child needs only
-# the standard library, and a venv's folder may not be in the sandbox's view
-BASE_PYTHON = os.path.realpath(getattr(sys, '_base_executable', sys.executable))
-PYTHON = [BASE_PYTHON, '-I', '-S', '-B']  # isolated, no site: nothing installed in reach
-REPLY_SECONDS = 10.0
+RunChild = Callable[[int, int, dict[str, Any]], None]
 
 
-class LayerFailed(GraderError):
-    """A child could not put on one of its layers; `layer` names it."""
-
-    def __init__(self, message: str, layer: str) -> None:
-        super().__init__(message)
-        self.layer = layer
-
-
-class Zygote:
-    def __init__(self, prefix: list[str], settings: dict[str, Any], env: dict[str, str],
-                 cwd: Path) -> None:
-        self._sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
-        argv = prefix + PYTHON + [str(CHILD_SCRIPT), '--zygote', str(theirs.fileno()),
-                                  json.dumps(settings)]
-        self._lock = threading.Lock()
+def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
+          layers: dict[str, Any]) -> None:
+    """Answer the parent until its end of the socket closes."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans come here to be reaped
+    for number in IGNORED:
+        signal.signal(number, signal.SIG_IGN)
+    sock = socket.socket(fileno=sock_fd)
+    if settings.get('landlock'):  # built once here; each child only enforces it
         try:
-            self._proc = subprocess.Popen(
-                argv, pass_fds=(theirs.fileno(),), cwd=cwd, env=env,
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE, start_new_session=True)
-        finally:
-            theirs.close()
+            layers['shared_ruleset'] = layers['landlock'].build(settings['read_paths'],
+                                                                [settings['run_folder']])
+        except OSError as exc:  # each child will say so, naming the layer
+            layers['shared_ruleset'] = exc
+    ended: dict[int, int] = {}
+    spawned: set[int] = set()
+    uids: dict[int, int] = {}  # the child's own uid, by pid
+    while True:
+        spawned -= _reap(ended, uids)
+        _kill_orphans(spawned)
+        if not select.select([sock], [], [], 0.2)[0]:
+            continue
+        data, fds, _, _ = socket.recv_fds(sock, MAX_REQUEST, 16)
+        if not data:  # the grader is gone, perhaps killed: nothing may outlive it
+            _kill_all(spawned)
+            return
+        request = json.loads(data)
+        if request['op'] == 'spawn':
+            pid = os.fork()
+            if pid == 0:
+                _become_child(sock, fds, request, settings, run_child, layers)
+            spawned.add(pid)
+            if request.get('own_uid') and type(request.get('uid')) is int:
+                uids[pid] = request['uid']
+            for fd in fds:
+                os.close(fd)
+        elif request['op'] == 'status':
+            spawned -= _reap(ended, uids)
+            sock.send(json.dumps({'status': ended.pop(request['pid'], None)}).encode())
+        elif request['op'] == 'sweep':
+            sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
 
-    def spawn(self, fds: list[int], request: dict[str, Any]) -> tuple[int, int]:
-        """A new child on these fds: its pid here, and its pid as the zygote sees it.
-        The child is not ready yet: see `ready`."""
-        with self._lock:
-            self._send({'op': 'spawn', **request}, fds)
-            reply, pid = self._receive()
-        if pid is None or type(reply.get('pid')) is not int:
-            raise GraderError('the sandbox started a child that did not say who it is')
-        return pid, reply['pid']
 
-    def running(self) -> bool:
-        return self._proc.poll() is None
-
-    def status(self, zygote_pid: int) -> int | None:
-        """How a child ended (an exit code, or minus a signal), None while it runs."""
-        with self._lock:
-            self._send({'op': 'status', 'pid': zygote_pid}, [])
-            status = self._receive()[0].get('status')
-        return status if type(status) is int else None
-
-    def sweep(self, uid: int) -> None:
-        """Kill every process running as `uid`, wherever its process group is."""
-        with self._lock:
-            self._send({'op': 'sweep', 'uid': uid}, [])
-            self._receive()
-
-    def close(self) -> None:
-        self._sock.close()  # the zygote ends when it reads the end of its socket
+def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:
+    """Collect every ended child's status, and clear the IPC objects of each ended
+    child's own uid; returns their pids."""
+    reaped: set[int] = set()
+    while True:
         try:
-            self._proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self._proc.kill()
-            self._proc.wait()
-        if self._proc.stderr:
-            self._proc.stderr.close()
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if pid == 0:
+            return reaped
+        reaped.add(pid)
+        ended[pid] = os.waitstatus_to_exitcode(status)
+        if pid in uids:
+            _remove_ipc(uids.pop(pid))
+        if len(ended) > 10_000:  # statuses nobody asked for: forget the oldest
+            del ended[next(iter(ended))]
 
-    def _send(self, message: dict[str, Any], fds: list[int]) -> None:
+
+def _kill_all(spawned: set[int]) -> None:
+    for pid in spawned:
         try:
-            socket.send_fds(self._sock, [json.dumps(message).encode()], fds)
-        except OSError as exc:
-            raise GraderError(self._why_gone(f'cannot reach the sandbox zygote ({exc})')) \
-                from None
-
-    def _receive(self) -> tuple[dict[str, Any], int | None]:
-        if not select.select([self._sock], [], [], REPLY_SECONDS)[0]:
-            raise GraderError(f'the sandbox zygote did not answer within {REPLY_SECONDS:g} s')
-        try:
-            data, ancillary, _, _ = self._sock.recvmsg(1 << 16, socket.CMSG_SPACE(12))
-        except OSError:  # it died with our request unread
-            data, ancillary = b'', []
-        if not data:
-            raise GraderError(self._why_gone('the sandbox zygote stopped'))
-        pid = None
-        for level, kind, payload in ancillary:
-            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
-                pid = struct.unpack('=iII', payload[:12])[0]
-        return json.loads(data), pid
-
-    def _why_gone(self, message: str) -> str:
-        """The message, with the last line the zygote (or bwrap) wrote before it ended."""
-        try:
-            self._proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            return message
-        said = self._proc.stderr.read().decode('utf-8', 'replace').strip() \
-            if self._proc.stderr else ''
-        return f'{message}: {said.splitlines()[-1]}' if said else message
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    _kill_orphans(set())
 
 
-def ready(answers: int) -> None:
-    """Wait for a spawned child's greeting on `answers` (the parent's end of its pipe):
-    it comes once every layer is on, or names the layer that failed."""
-    greeting = read_greeting(answers, REPLY_SECONDS)
-    if 'error' in greeting:
-        raise LayerFailed(f'the sandbox could not put on its {greeting.get("layer")} '
-                          f'layer: {greeting["error"]}', str(greeting.get('layer')))
-
-
-def read_greeting(fd: int, seconds: float) -> dict[str, Any]:
-    """A child's first message on its own pipe: ready, or which layer failed."""
-    until = time.monotonic() + seconds
-
-    def read(size: int) -> bytes:
-        if not select.select([fd], [], [], max(until - time.monotonic(), 0))[0]:
-            raise GraderError(f'a sandboxed child did not get ready within {seconds:g} s')
-        return os.read(fd, size)
+def _kill_orphans(spawned: set[int]) -> None:
+    """Kill every child of ours that we did not spawn: as a subreaper we inherit the
+    processes a student's child left behind (a daemon that forked twice, say)."""
     try:
-        message = wire.receive(read)
-    except ValueError:
-        raise GraderError('a sandboxed child greeted in words nobody understands') from None
-    if message is None:
-        raise GraderError('a sandboxed child ended before it was ready')
-    return message
+        with open(f'/proc/self/task/{os.getpid()}/children', encoding='ascii') as children:
+            listed = children.read()
+    except OSError:
+        return
+    for pid in map(int, listed.split()):
+        if pid not in spawned:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+
+def _remove_ipc(uid: int) -> None:
+    """Remove every SysV IPC object (shared memory, semaphores, message queues) that
+    `uid` owns or made, in this process's IPC namespace: they outlive their maker."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    remove = {'shm': lambda ident: libc.shmctl(ident, IPC_RMID, None),
+              'sem': lambda ident: libc.semctl(ident, 0, IPC_RMID),
+              'msg': lambda ident: libc.msgctl(ident, IPC_RMID, None)}
+    for kind in IPC_KINDS:
+        for ident in _ipc_objects(kind, uid):
+            remove[kind](ident)
+
+
+def _ipc_objects(kind: str, uid: int) -> list[int]:
+    """The ids of the IPC objects of `kind` (shm, sem or msg) in this namespace that
+    `uid` owns or made."""
+    try:
+        with open(f'/proc/sysvipc/{kind}', encoding='ascii') as table:
+            header, *rows = [line.split() for line in table]
+    except (OSError, ValueError):
+        return []
+    found = []
+    for row in rows:
+        fields = dict(zip(header, row))
+        if str(uid) in (fields.get('uid'), fields.get('cuid')):
+            found.append(int(row[1]))
+    return found
+
+
+def _sweep(uid: int) -> bool:
+    """Kill every process of `uid`: those that left the child's process group too."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            os.kill(-1, signal.SIGKILL)  # as that uid, -1 reaches its own processes only
+        except OSError:
+            pass
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return True
+
+
+def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
+                  settings: dict[str, Any], run_child: RunChild,
+                  layers: dict[str, Any]) -> None:
+    """In the forked child: say who it is (the zygote is free again at once), put on
+    every layer asked for, then greet the parent on its own pipe and serve calls.
+    A layer that fails stops the child: it never runs with less than was promised."""
+    reader, writer, *cgroup_files = fds
+    os.setsid()  # first: from the moment the parent knows the pid, killpg reaches it
+    for number in IGNORED:
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sock.send(json.dumps({'pid': os.getpid()}).encode())
+    sock.close()
+    step = 'process-group'
+    try:
+        quiet = os.open(os.devnull, os.O_RDWR)  # output past sys.stdout goes nowhere
+        for fd in (0, 1, 2):
+            os.dup2(quiet, fd)
+        os.close(quiet)
+        step = 'cgroups'
+        for fd in cgroup_files:
+            os.write(fd, b'0')
+            os.close(fd)
+        step = 'private-folder'
+        workdir = request['workdir']
+        os.chdir(workdir)
+        os.environ.update({'HOME': workdir, 'TMPDIR': workdir})
+        step = 'rlimits'
+        limits = request['limits']
+        layers['limit_resources'](limits)
+        own_ruleset = -1
+        if settings.get('landlock'):
+            step = 'landlock'
+            own_ruleset = layers['landlock'].build(settings['own_read_paths'], [workdir])
+        uid = request.get('uid')
+        moved: dict[str, str] = {}
+        if uid is not None:
+            step = 'uid'
+            moved = give_up_root(uid, limits, layers)
+            _can_import(settings, layers, moved)
+        if settings.get('landlock'):
+            step = 'landlock'
+            shared = layers['shared_ruleset']
+            if isinstance(shared, OSError):
+                raise shared
+            layers['landlock'].confine(shared, own_ruleset)
+            os.close(shared)  # the zygote's; this child is under it now
+            os.close(own_ruleset)
+        if settings.get('seccomp'):
+            step = 'seccomp'
+            layers['seccomp'].install()
+        step = 'landlock' if settings.get('landlock') else \
+            'seccomp' if settings.get('seccomp') else 'rlimits'
+        _can_import(settings, layers, moved)
+        _greet(writer, {'ready': True}, layers)
+    except BaseException as exc:  # the parent reads this and stops grading loudly
+        try:
+            _greet(writer, {'error': f'{type(exc).__name__}: {exc}', 'layer': step}, layers)
+        finally:
+            os._exit(70)
+    try:
+        run_child(reader, writer, limits)
+    finally:
+        os._exit(0)
+
+
+def give_up_root(uid: int, limits: dict[str, Any], layers: dict[str, Any]) -> dict[str, str]:
+    """Become `uid` for good, in an IPC namespace of its own where the kernel allows,
+    with its process limit; then import through the folders held open (`layers`:
+    `held_folders` and `held`) that it can no longer reach. Returns those folders,
+    old path to new."""
+    _own_ipc()
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise PermissionError(f'still uid {os.geteuid()} after taking {uid}')
+    _set_limit(resource.RLIMIT_NPROC, limits.get('processes', 32))
+    moved: dict[str, str] = layers['held_folders'].reopen(layers['held'])
+    return moved
+
+
+def _can_import(settings: dict[str, Any], layers: dict[str, Any], moved: dict[str, str]
+                ) -> None:
+    """Raise unless the child can still read the standard library."""
+    with open(layers['held_folders'].where(settings['stdlib_file'], moved), 'rb'):
+        pass
+
+
+def _own_ipc() -> None:
+    """A fresh IPC namespace, where the kernel allows one (root, or inside bwrap as
+    root); elsewhere seccomp keeps SysV IPC out and the zygote clears the uid's."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.unshare(CLONE_NEWIPC)
+
+
+def _greet(writer: int, message: dict[str, Any], layers: dict[str, Any]) -> None:
+    """The first message on the child's own pipe, framed like every later one."""
+    layers['wire'].send(lambda view: os.write(writer, view), message)
+
+
+def _set_limit(which: int, value: int) -> None:
+    resource.setrlimit(which, (value, value))

@@ -1,0 +1,151 @@
+"""The parent's handle on the zygote (see `zygote`): start it, ask it for children.
+
+A fork of the zygote costs a few milliseconds where a fresh interpreter costs tens.
+Requests from several grading threads share one socket, so each request and its
+answer happen under a lock. A spawned child answers for itself on that socket
+(the kernel attaches its process id as this process sees it, even when the zygote
+lives in a pid namespace of its own), then, with the lock free again, greets on
+its own pipe once its layers are on.
+"""
+from __future__ import annotations
+
+import json
+import os
+import select
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import GraderError
+from . import wire
+
+CHILD_SCRIPT = Path(__file__).with_name('child.py')
+# the base interpreter, not a virtual environment's link to it: the child needs only
+# the standard library, and a venv's folder may not be in the sandbox's view
+BASE_PYTHON = os.path.realpath(getattr(sys, '_base_executable', sys.executable))
+PYTHON = [BASE_PYTHON, '-I', '-S', '-B']  # isolated, no site: nothing installed in reach
+REPLY_SECONDS = 10.0
+
+
+class LayerFailed(GraderError):
+    """A child could not put on one of its layers; `layer` names it."""
+
+    def __init__(self, message: str, layer: str) -> None:
+        super().__init__(message)
+        self.layer = layer
+
+
+class Zygote:
+    def __init__(self, prefix: list[str], settings: dict[str, Any], env: dict[str, str],
+                 cwd: Path) -> None:
+        self._sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        argv = prefix + PYTHON + [str(CHILD_SCRIPT), '--zygote', str(theirs.fileno()),
+                                  json.dumps(settings)]
+        self._lock = threading.Lock()
+        try:
+            self._proc = subprocess.Popen(
+                argv, pass_fds=(theirs.fileno(),), cwd=cwd, env=env,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE, start_new_session=True)
+        finally:
+            theirs.close()
+
+    def spawn(self, fds: list[int], request: dict[str, Any]) -> tuple[int, int]:
+        """A new child on these fds: its pid here, and its pid as the zygote sees it.
+        The child is not ready yet: see `ready`."""
+        with self._lock:
+            self._send({'op': 'spawn', **request}, fds)
+            reply, pid = self._receive()
+        if pid is None or type(reply.get('pid')) is not int:
+            raise GraderError('the sandbox started a child that did not say who it is')
+        return pid, reply['pid']
+
+    def running(self) -> bool:
+        return self._proc.poll() is None
+
+    def status(self, zygote_pid: int) -> int | None:
+        """How a child ended (an exit code, or minus a signal), None while it runs."""
+        with self._lock:
+            self._send({'op': 'status', 'pid': zygote_pid}, [])
+            status = self._receive()[0].get('status')
+        return status if type(status) is int else None
+
+    def sweep(self, uid: int) -> None:
+        """Kill every process running as `uid`, wherever its process group is."""
+        with self._lock:
+            self._send({'op': 'sweep', 'uid': uid}, [])
+            self._receive()
+
+    def close(self) -> None:
+        self._sock.close()  # the zygote ends when it reads the end of its socket
+        try:
+            self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        if self._proc.stderr:
+            self._proc.stderr.close()
+
+    def _send(self, message: dict[str, Any], fds: list[int]) -> None:
+        try:
+            socket.send_fds(self._sock, [json.dumps(message).encode()], fds)
+        except OSError as exc:
+            raise GraderError(self._why_gone(f'cannot reach the sandbox zygote ({exc})')) \
+                from None
+
+    def _receive(self) -> tuple[dict[str, Any], int | None]:
+        if not select.select([self._sock], [], [], REPLY_SECONDS)[0]:
+            raise GraderError(f'the sandbox zygote did not answer within {REPLY_SECONDS:g} s')
+        try:
+            data, ancillary, _, _ = self._sock.recvmsg(1 << 16, socket.CMSG_SPACE(12))
+        except OSError:  # it died with our request unread
+            data, ancillary = b'', []
+        if not data:
+            raise GraderError(self._why_gone('the sandbox zygote stopped'))
+        pid = None
+        for level, kind, payload in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
+                pid = struct.unpack('=iII', payload[:12])[0]
+        return json.loads(data), pid
+
+    def _why_gone(self, message: str) -> str:
+        """The message, with the last line the zygote (or bwrap) wrote before it ended."""
+        try:
+            self._proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return message
+        said = self._proc.stderr.read().decode('utf-8', 'replace').strip() \
+            if self._proc.stderr else ''
+        return f'{message}: {said.splitlines()[-1]}' if said else message
+
+
+def ready(answers: int) -> None:
+    """Wait for a spawned child's greeting on `answers` (the parent's end of its pipe):
+    it comes once every layer is on, or names the layer that failed."""
+    greeting = read_greeting(answers, REPLY_SECONDS)
+    if 'error' in greeting:
+        raise LayerFailed(f'the sandbox could not put on its {greeting.get("layer")} '
+                          f'layer: {greeting["error"]}', str(greeting.get('layer')))
+
+
+def read_greeting(fd: int, seconds: float) -> dict[str, Any]:
+    """A child's first message on its own pipe: ready, or which layer failed."""
+    until = time.monotonic() + seconds
+
+    def read(size: int) -> bytes:
+        if not select.select([fd], [], [], max(until - time.monotonic(), 0))[0]:
+            raise GraderError(f'a sandboxed child did not get ready within {seconds:g} s')
+        return os.read(fd, size)
+    try:
+        message = wire.receive(read)
+    except ValueError:
+        raise GraderError('a sandboxed child greeted in words nobody understands') from None
+    if message is None:
+        raise GraderError('a sandboxed child ended before it was ready')
+    return message
