@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autograder.classroom.batch import Batch, Graded
-from autograder.classroom.layouts import Found
-from autograder.classroom.students import Student
+from autograder.class_results import Batch, Graded
 from autograder.config import Config, load_config
 from autograder.results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from autograder.students import Found, Student
 
 PIECES = Path(__file__).resolve().parent.parent / 'autograder' / 'sample_class' / 'pieces'
 

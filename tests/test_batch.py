@@ -8,8 +8,7 @@ import pytest
 from autograder.classroom import batch as batch_module
 from autograder.classroom.batch import grade_class
 from autograder.classroom.cache import ResultCache
-from autograder.classroom.layouts import Found
-from autograder.classroom.students import Student
+from autograder.students import Found, Student
 
 from class_records import PIECES, fast_config
 

@@ -1,5 +1,5 @@
 """Fingerprints of what a failing function does (autograder/behaviour.py), and a class's
-mistakes grouped by them (autograder/classroom/mistake_groups.py)."""
+mistakes grouped by them (autograder/mistake_groups.py)."""
 from __future__ import annotations
 
 import hashlib
@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Sequence, cast
 
 from autograder.behaviour import fingerprint
-from autograder.classroom.mistake_groups import mistakes_by_behaviour
 from autograder.classroom.serialise import from_data, to_data
 from autograder.config import Config
 from autograder.exercises import BY_NAME
 from autograder.exercises.winner import POSITIONS
 from autograder.grading import grade_exercise
 from autograder.loading import locate
+from autograder.mistake_groups import mistakes_by_behaviour
 from autograder.probe import Args, Probe
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR

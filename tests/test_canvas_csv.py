@@ -1,5 +1,5 @@
 """The gradebook in Canvas's import columns (autograder/render/canvas_csv.py), written
-beside grades.csv only for a class that came as a Canvas zip (classroom/outputs.py)."""
+beside grades.csv only for a class that came as a Canvas zip (render/outputs.py)."""
 from __future__ import annotations
 
 import csv

@@ -8,9 +8,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from autograder.classroom.outputs import write_outputs
 from autograder.classroom.sample import HOME, read_roster
 from autograder.cli import main
+from autograder.render.outputs import write_outputs
 
 from browser import fetched, start_chromium
 from class_records import PIECES, batch_of, fast_config, record, right, wrong_mirror

@@ -5,7 +5,7 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
-from autograder.classroom.outputs import write_outputs
+from autograder.render.outputs import write_outputs
 from autograder.results import ExerciseResult
 
 from class_records import batch_of, record, right, wrong_mirror

@@ -6,15 +6,15 @@ files share one grading, and a rerun reuses every record whose key still holds.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..class_results import Batch, Graded
 from ..config import Config
 from ..results import SubmissionResult
+from ..students import Found, Student
 from .cache import ResultCache, submission_digest
-from .layouts import Found
 from .serialise import from_data
-from .students import Student
 from .ungraded import grading_stopped, nothing_to_grade
 from .workers import Job, run_jobs
 
@@ -22,23 +22,6 @@ if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a clus
     from .cluster import Cluster
 
 Progress = Callable[[int, int], None]  # done, total
-
-
-@dataclass(frozen=True)
-class Graded:
-    student: Student
-    result: SubmissionResult
-    seconds: float  # spent grading it in this run; 0 when it came from the cache
-    cached: bool = False
-
-
-@dataclass(frozen=True)
-class Batch:
-    found: Found
-    graded: tuple[Graded, ...]
-    config: Config
-    isolation: str
-    seconds: float
 
 
 def grade_class(found: Found, config: Config, isolation: str, workers: int,

@@ -8,28 +8,19 @@
 from __future__ import annotations
 
 import zipfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import UsageError
 from ..safe_files import MAX_DEPTH, Refused, listing, read_limited
+from ..students import DEFAULT_ASSIGNMENT, Found, Student, file_stems
 from .lms import canvas_students, is_moodle, moodle_students
 from .screening import screened
-from .students import Student, file_stems
 
 LAYOUTS = ('folders', 'flat', 'nbgrader', 'canvas', 'moodle')
 SUBMISSION_SUFFIXES = ('.py', '.ipynb')
-DEFAULT_ASSIGNMENT = 'hexapawn'
 IGNORED = frozenset({'__MACOSX', '__pycache__', 'Thumbs.db'})
 TIMESTAMP_BYTES = 256  # nbgrader writes some 30
-
-
-@dataclass(frozen=True)
-class Found:
-    layout: str
-    students: tuple[Student, ...]
-    assignment: str = DEFAULT_ASSIGNMENT
-    stray: tuple[str, ...] = ()  # things in CLASS that belong to no student
 
 
 def find_students(path: Path, layout: str | None, workdir: Path,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..config import EXERCISE_NAMES
 from ..safe_files import make_folders
+from ..students import Student, file_stems
 from .extract import Rejected, read_zip
-from .students import Student, file_stems
 
 CANVAS = re.compile(r'^(?P<name>.+?)(?P<late>_late)?_(?P<user>\d+)_(?:\d+_)?(?P<file>.+)$',
                     re.IGNORECASE)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..loading import MAX_BYTES
 from ..safe_files import Entry, Refused, kind_of, listing, make_folders, read_limited, walk
-from .students import Student
+from ..students import Student
 
 MAX_COPY_BYTES = 32 * 1024 * 1024
 LEFT_OUT = {'link': 'left out, as links to other files',

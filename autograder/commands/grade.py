@@ -12,7 +12,6 @@ from ..errors import UsageError
 from .options import EXIT_PASSED, add_config_option, config_from, probed_isolation
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
-    from ..classroom.batch import Batch
     from ..classroom.cluster import Cluster
 
 DEFAULT_OUT = Path('hexgrade-out')
@@ -54,9 +53,10 @@ def run(args: argparse.Namespace) -> int:
     from ..classroom.batch import grade_class
     from ..classroom.cache import ResultCache, settings_digest
     from ..classroom.layouts import find_students
-    from ..classroom.outputs import write_outputs
     from ..classroom.progress import ProgressBar
     from ..classroom.sample import write_sample_class
+    from ..render.outputs import write_outputs
+    from ..render.terminal import summary_line
 
     cluster = _cluster(args.dask) if args.dask is not None else None
     config = config_from(args)
@@ -98,16 +98,6 @@ def run(args: argparse.Namespace) -> int:
         for line in written.kept:
             print(f'  {line}')
     return EXIT_PASSED
-
-
-def summary_line(batch: Batch) -> str:
-    total = len(batch.graded)
-    full = sum(g.result.points >= g.result.max_points for g in batch.graded)
-    flagged = sum(any(e.flags for e in g.result.exercises) for g in batch.graded)
-    cached = sum(g.cached for g in batch.graded)
-    reused = f'; {cached} unchanged, taken from the cache' if cached else ''
-    return (f'Graded {total} student{"s" if total != 1 else ""} in {batch.seconds:.1f} s: '
-            f'{full} with full marks, {flagged} flagged{reused}.')
 
 
 def _cluster(address: str) -> Cluster:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..classroom.batch import Batch
+from ..class_results import Batch
 from .gradebook_csv import inert
 
 FIXED = ('Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section')

@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..classroom.batch import Batch, Graded
+from ..class_results import Batch, Graded
 from ..config import EXERCISE_NAMES
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')

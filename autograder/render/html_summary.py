@@ -12,9 +12,9 @@ from html import escape
 from statistics import median
 from urllib.parse import quote
 
-from ..classroom.batch import Batch, Graded
-from ..classroom.mistake_groups import Group, mistakes_by_behaviour
+from ..class_results import Batch, Graded
 from ..config import EXERCISE_NAMES, Config
+from ..mistake_groups import Group, mistakes_by_behaviour
 from ..results import Finding
 from .html_page import board_grid, page, points
 from .svg_chart import bar_chart, score_bins

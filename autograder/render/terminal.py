@@ -1,9 +1,11 @@
-"""Results as text for a terminal: summary first, then each check, then the hints."""
+"""Results as text for a terminal: summary first, then each check, then the hints;
+and a graded class in one line."""
 from __future__ import annotations
 
 import os
 from typing import IO
 
+from ..class_results import Batch
 from ..results import CheckResult, ExerciseResult, Finding, SubmissionResult
 from .text import encodable
 
@@ -25,6 +27,16 @@ def render(result: SubmissionResult, colour: bool = False) -> str:
     lines.append('')
     lines.append(_verdict(result))
     return encodable('\n'.join(lines) + '\n')
+
+
+def summary_line(batch: Batch) -> str:
+    total = len(batch.graded)
+    full = sum(g.result.points >= g.result.max_points for g in batch.graded)
+    flagged = sum(any(e.flags for e in g.result.exercises) for g in batch.graded)
+    cached = sum(g.cached for g in batch.graded)
+    reused = f'; {cached} unchanged, taken from the cache' if cached else ''
+    return (f'Graded {total} student{"s" if total != 1 else ""} in {batch.seconds:.1f} s: '
+            f'{full} with full marks, {flagged} flagged{reused}.')
 
 
 def _summary(result: SubmissionResult) -> str:

@@ -1,4 +1,8 @@
-"""Who is in a class: each student found in CLASS, and what there is to grade."""
+"""Who is in a class: each student found in CLASS, and what there is to grade.
+
+Finding them is `classroom`'s work; these records are what it hands on, and what
+the renderers name students and files by.
+"""
 from __future__ import annotations
 
 import re
@@ -6,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
+DEFAULT_ASSIGNMENT = 'hexapawn'
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,16 @@ class Student:
     notes: tuple[str, ...] = ()
     timestamp: str = ''
     late: bool = False
+
+
+@dataclass(frozen=True)
+class Found:
+    """The students found in CLASS, and how CLASS was laid out."""
+
+    layout: str
+    students: tuple[Student, ...]
+    assignment: str = DEFAULT_ASSIGNMENT
+    stray: tuple[str, ...] = ()  # things in CLASS that belong to no student
 
 
 def file_stems(students: list[Student] | tuple[Student, ...]) -> dict[str, str]:

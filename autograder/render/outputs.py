@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..render.canvas_csv import canvas_csv
-from ..render.gradebook_csv import grades_csv, nbgrader_csv
-from ..render.gradescope import results_json
-from ..render.html_feedback import feedback_page
-from ..render.html_summary import summary_page
-from ..render.text import encodable
+from ..class_results import Batch
+from ..students import file_stems
 from ..visibility import for_students
-from .batch import Batch
-from .students import file_stems
+from .canvas_csv import canvas_csv
+from .gradebook_csv import grades_csv, nbgrader_csv
+from .gradescope import results_json
+from .html_feedback import feedback_page
+from .html_summary import summary_page
+from .text import encodable
 
 
 def write_outputs(batch: Batch, out: Path) -> Path:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..boards import pawns
-from ..config import EXERCISE_NAMES
-from ..results import ExerciseResult, Finding
-from .batch import Batch
+from .boards import pawns
+from .class_results import Batch
+from .config import EXERCISE_NAMES
+from .results import ExerciseResult, Finding
 
 
 @dataclass(frozen=True)

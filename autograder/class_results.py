@@ -1,0 +1,29 @@
+"""A class's records: each student with what they got, and the batch they make.
+
+`classroom` grades a class into a `Batch`; the renderers turn one into the
+gradebooks and pages. Neither needs the other, so the records sit below both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import Config
+from .results import SubmissionResult
+from .students import Found, Student
+
+
+@dataclass(frozen=True)
+class Graded:
+    student: Student
+    result: SubmissionResult
+    seconds: float  # spent grading it in this run; 0 when it came from the cache
+    cached: bool = False
+
+
+@dataclass(frozen=True)
+class Batch:
+    found: Found
+    graded: tuple[Graded, ...]
+    config: Config
+    isolation: str
+    seconds: float
