@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import (DEFAULT_EXERCISE_LIMITS, SCHEMA, SHOW_CHOICES, Config,
-                               load_config)
+from autograder.config import (DEFAULT_EXERCISE_LIMITS, DEFAULT_POINTS, SCHEMA, SHOW_CHOICES,
+                               Config, load_config)
 from autograder.errors import ConfigError
 from autograder.kit import PROJECT
 
@@ -111,7 +111,7 @@ def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
                                          '[limits]\ncall_seconds = 0.5\nload_seconds = 1.5\n'
                                          '[students]\nshow = "hints"\n'))
     assert loaded.properties.seed == 7
-    assert dict(loaded.points) == {'mirror': 3.0, 'winner': 5.0, 'count_boxes': 4.0}
+    assert dict(loaded.points) == {**DEFAULT_POINTS, 'winner': 5.0}
     assert loaded.limits.call_seconds == 0.5
     assert loaded.limits.for_child()['load_seconds'] == 1.5
     assert loaded.limits.file_seconds == Config().limits.file_seconds

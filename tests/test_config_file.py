@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
+from autograder.config import DEFAULT_POINTS
 from autograder.config_file import Choice, choose
 from autograder.pytest_support import _config
 
@@ -64,6 +65,8 @@ def test_check_inside_a_submission_says_which_settings_it_used(
     monkeypatch.chdir(tmp_path)
     assert main(['check', '.']) == 1
     out, err = capsys.readouterr()
-    assert out.splitlines()[0].startswith('.: 3/10 points (mirror 3/3,')
+    # the defaults' total: the greedy file's 1000 points for mirror were not read
+    total = sum(DEFAULT_POINTS.values())
+    assert out.splitlines()[0].startswith(f'.: 3/{total:g} points (mirror 3/3,')
     assert f'  ({NOT_READ})' in out.splitlines()  # in the result: stderr stays quiet
     assert err == ''

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from autograder.config import Config
+from autograder.config import EXERCISE_NAMES, Config
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
 from autograder.kit import KIT, SOLUTIONS
@@ -16,7 +16,6 @@ from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
 
-NAMES = ('mirror', 'winner', 'count_boxes')
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
 WINNER = (SOLUTIONS / 'winner.py').read_text(encoding='utf-8')
 COUNT = (SOLUTIONS / 'count_boxes.py').read_text(encoding='utf-8')
@@ -68,17 +67,20 @@ def _without(text: str, function: str) -> str:
 
 def test_one_py_file_holding_every_function(tmp_path: Path) -> None:
     # count_boxes uses the student's own mirror, not a second copy of it
-    whole = MIRROR + '\n' + WINNER + '\n' + _without(COUNT, 'mirror')
+    whole = '\n'.join(_without(COUNT, 'mirror') if name == 'count_boxes' else
+                      (SOLUTIONS / f'{name}.py').read_text(encoding='utf-8')
+                      for name in EXERCISE_NAMES)
     path = _write(tmp_path, {'homework.py': whole})
     results = _grade(path / 'homework.py')
-    assert all(_full(results[name]) for name in NAMES)
+    assert all(_full(results[name]) for name in EXERCISE_NAMES)
     assert all(_full(r) for r in _grade(path).values()), 'a folder with one .py file'
 
 
 def test_the_stubs_in_one_file_are_each_graded_from_their_own_section(tmp_path: Path
                                                                        ) -> None:
     # count_boxes.py's stub brings its own mirror: it must not answer for the student's
-    stubs = '\n'.join((KIT / f'{name}.py').read_text(encoding='utf-8') for name in NAMES)
+    stubs = '\n'.join((KIT / f'{name}.py').read_text(encoding='utf-8')
+                      for name in EXERCISE_NAMES)
     results = _grade(_write(tmp_path, {'all.py': stubs}) / 'all.py')
     assert results['mirror'].misconception == 'unchanged board'
     assert results['count_boxes'].misconception == 'stub answer'
@@ -120,7 +122,7 @@ def test_notebook_lines_keep_their_numbers() -> None:
 
 def test_a_file_that_is_not_a_notebook(tmp_path: Path) -> None:
     path = _write(tmp_path, {'homework.ipynb': '{"cells": '})
-    located = locate(path / 'homework.ipynb', NAMES)
+    located = locate(path / 'homework.ipynb', EXERCISE_NAMES)
     assert located['mirror'] == Missing('homework.ipynb is not a notebook that can be read '
                                         '(it is not valid JSON)')
 
@@ -214,15 +216,15 @@ def test_the_kit_files_are_not_taken_for_a_submission(tmp_path: Path) -> None:
         'hexapawn.py': (KIT / 'hexapawn.py').read_text(encoding='utf-8'),
         'test_exercises.py': 'def test_nothing():\n    pass\n',
         'mirror.py': MIRROR})
-    located = locate(folder, NAMES)
+    located = locate(folder, EXERCISE_NAMES)
     assert located['winner'] == Missing('there is no winner.py here')
     assert located['mirror'] == Source(MIRROR, 'mirror.py')
 
 
 def test_one_exercise_loaded_alone(tmp_path: Path) -> None:
     folder = _write(tmp_path, {'count_boxes.py': COUNT})
-    result = grade_exercise(BY_NAME['count_boxes'], locate(folder, NAMES)['count_boxes'],
-                            Config(), FLOOR)
+    located = locate(folder, EXERCISE_NAMES)['count_boxes']
+    result = grade_exercise(BY_NAME['count_boxes'], located, Config(), FLOOR)
     assert _full(result)
 
 
