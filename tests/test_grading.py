@@ -47,9 +47,9 @@ def test_points_follow_the_config_and_the_check_weights() -> None:
 def test_full_marks_for_the_model_answers_and_none_for_the_stubs() -> None:
     solved = grade_submission(PROJECT / 'solutions', CONFIG, FLOOR)
     stubs = grade_submission(PROJECT / 'exercises', CONFIG, FLOOR)
-    assert solved.points == solved.max_points == 10
+    assert solved.points == solved.max_points == sum(CONFIG.points.values())
     assert solved.all_passed
-    assert [e.points for e in stubs.exercises] == [0, 0, 0]
+    assert [e.points for e in stubs.exercises] == [0] * len(CONFIG.points)
     assert not stubs.all_passed
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
-from autograder.config import Config
+from autograder.config import DEFAULT_POINTS, Config
 from autograder.errors import GraderError, UsageError
 from autograder.exercises import BY_NAME, EXERCISES
 from autograder.grading import grade_submission
@@ -21,7 +21,7 @@ from autograder.nbgrader.notebook import assignment_notebook
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
 
-CONFIG = Config(points={'mirror': 2.0, 'winner': 3.5, 'count_boxes': 4.0})
+CONFIG = Config(points={**DEFAULT_POINTS, 'mirror': 2.0, 'winner': 3.5})
 
 
 def _cells(notebook: dict) -> dict[str, dict]:
@@ -83,8 +83,8 @@ def test_the_model_answer_does_not_repeat_the_stubs_helpers() -> None:
 def test_the_teachers_notebook_earns_full_marks_with_hexgrade_check(tmp_path: Path) -> None:
     notebook = write_course(tmp_path, Config())[1]
     result = grade_submission(notebook, Config(), FLOOR)
-    assert [(e.exercise, e.points) for e in result.exercises] == [
-        ('mirror', 3.0), ('winner', 3.0), ('count_boxes', 4.0)]
+    got = [(e.exercise, e.points) for e in result.exercises]
+    assert got == list(DEFAULT_POINTS.items())
 
 
 def _handed_in(tmp_path: Path, answers_by_exercise: dict[str, str]) -> Path:
