@@ -27,3 +27,9 @@ class Batch:
     config: Config
     isolation: str
     seconds: float
+
+    @property
+    def grader_failed(self) -> tuple[Graded, ...]:
+        """The students the grader failed on: their records say nothing of their work."""
+        return tuple(g for g in self.graded
+                     if any(f.kind == 'grader error' for e in g.result.exercises for f in e.flags))

@@ -12,8 +12,8 @@ from typing import Sequence
 
 from . import __version__
 from .commands import check, grade, gradescope, nbgrader_course, prairielearn
-from .commands.options import EXIT_PASSED, EXIT_USAGE
-from .errors import GraderError
+from .commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
+from .errors import ConfigError, GraderError, UsageError
 
 COMMANDS = (
     check,
@@ -36,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f'error: {error}', file=sys.stderr)
         if error.tip:
             print(f'tip: {error.tip}', file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_USAGE if isinstance(error, (UsageError, ConfigError)) else EXIT_GRADER
     except KeyboardInterrupt:
         print('error: interrupted', file=sys.stderr)
         return 130
@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         traceback.print_exc()
         print('error: hexgrade itself failed (a bug in the grader, not in the submission); '
               'the details are above', file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_GRADER
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -5,7 +5,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Status = Literal['passed', 'failed', 'skipped']
-FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut']
+# 'crash' is the student's program stopping; 'grader error' is the grader failing on a
+# submission, which says nothing of the student's work
+FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut', 'grader error']
 
 
 @dataclass(frozen=True)

@@ -42,11 +42,12 @@ def test_no_student_drops_out_and_equal_hand_ins_are_graded_once(
     ada, twin, ghost, none, nb, blank = (g.result for g in batch.graded)
     assert (ada.source, ada.exercises[0].misconception) == ('ada', 'whole string reversed')
     assert twin.exercises == ada.exercises and twin.notes == ('handed in late',)
-    crash = ghost.exercises[0]
-    assert crash.flags[0].kind == 'crash'
-    assert crash.problem == f'the grader failed on it: UsageError: {tmp_path}/gone does not exist'
-    assert crash.checks[0].finding is not None
-    assert crash.checks[0].finding.hint.startswith('This went wrong on the grading side')
+    ours = ghost.exercises[0]
+    assert ours.flags[0].kind == 'grader error'  # not 'crash': that is the student's
+    assert ours.problem == f'the grader failed on it: UsageError: {tmp_path}/gone does not exist'
+    assert ours.checks[0].finding is not None
+    assert ours.checks[0].finding.hint.startswith('This went wrong on the grading side')
+    assert [g.student.id for g in batch.grader_failed] == ['ghost']
     assert [e.problem for e in none.exercises] == ['nothing handed in for hexapawn'] * 3
     assert none.points == 0 and none.max_points == 10
     assert nb.exercises[0].problem == 'nb.ipynb is not a notebook that can be read (it is not ' \

@@ -279,7 +279,7 @@ def test_text_from_student_code_cannot_paint_the_terminal(tmp_path: Path) -> Non
     assert "raised ValueError: \\x1b[32mAll tests passed\\x1b[0m\\nok (line 2)" in run.stdout
 
 
-def test_a_bug_of_the_grader_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch,
+def test_a_bug_of_the_grader_says_so_and_exits_3(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from autograder import cli
     from autograder.commands import check
@@ -287,8 +287,28 @@ def test_a_bug_of_the_grader_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch
     def broken(args: object) -> int:
         raise RuntimeError('a bug')
     monkeypatch.setattr(check, 'run', broken)
-    assert cli.main(['check', '.']) == 2
+    assert cli.main(['check', '.']) == 3  # its own code: 2 would blame the command line
     err = capsys.readouterr().err
     assert 'RuntimeError: a bug' in err
     assert err.splitlines()[-1] == ('error: hexgrade itself failed (a bug in the grader, not in '
                                     'the submission); the details are above')
+
+
+def test_a_grader_error_while_checking_exits_3_with_its_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from autograder import cli, grading
+    from autograder.commands import check
+    from autograder.errors import GraderError
+    from autograder.sandbox import Isolation
+
+    def crashed(*args: object) -> object:
+        raise GraderError('the check "returns_board" of mirror crashed: ZeroDivisionError: '
+                          'division by zero', tip='this is a bug in hexgrade: report it')
+    monkeypatch.setattr(grading, 'grade_submission', crashed)
+    monkeypatch.setattr(check, 'probed_isolation', lambda warn: Isolation())
+    assert cli.main(['check', str(tmp_path)]) == 3
+    assert capsys.readouterr().err == (
+        'error: the check "returns_board" of mirror crashed: ZeroDivisionError: division by '
+        'zero\ntip: this is a bug in hexgrade: report it\n')
+

@@ -6,11 +6,17 @@ import json
 import re
 import shutil
 import zipfile
+from functools import partial
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 
+from autograder.classroom import batch as batch_module
+from autograder.classroom import workers
 from autograder.cli import main
+from autograder.config import Config
+from autograder.errors import GraderError
 
 from class_records import PIECES, fast_config, write_class
 
@@ -201,6 +207,64 @@ def test_an_empty_class_is_a_usage_error(tmp_path: Path,
     code, _, err = grade(capsys, str(tmp_path / 'class'), '--out', str(tmp_path / 'out'))
     assert code == 2
     assert f'error: {tmp_path}/class: no submissions found in it' in err.splitlines()
+
+
+CHECK_CRASHED = 'the check "returns_board" of mirror crashed: ZeroDivisionError: division by zero'
+TWO_RIGHT = '''
+[[student]]
+id = "ada"
+mirror = "correct_slicing"
+winner = "correct_loops"
+count_boxes = "correct_bfs"
+
+[[student]]
+id = "bob"
+mirror = "correct_join"
+winner = "correct_sets"
+count_boxes = "correct_stack"
+'''
+
+
+def _serve_failing_on_bob(conn: Connection, config: Config) -> None:
+    """A real worker whose grading fails, as a bug of ours would, on bob's submission."""
+    from autograder import grading
+
+    real = grading.grade_submission
+
+    def failing(path: Path, *args: object, **kwargs: object) -> object:
+        if path.name == 'bob':
+            raise GraderError(CHECK_CRASHED)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+    grading.grade_submission = failing  # type: ignore[assignment]
+    workers._serve(conn, config)
+
+
+def test_a_grader_error_is_flagged_as_ours_shown_to_the_teacher_and_exits_3(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_module, 'run_jobs',
+                        partial(workers.run_jobs, serve=_serve_failing_on_bob))
+    config, _ = fast_config(tmp_path)
+    klass, out = write_class(tmp_path, TWO_RIGHT), tmp_path / 'out'
+    code, lines, err = grade(capsys, str(klass), '--out', str(out), '--config', str(config))
+    assert code == 3  # not 2: nothing was wrong with the command line
+    assert re.fullmatch(r'Graded 2 students in \d+\.\d s: 1 with full marks, 1 flagged; '
+                        r'the grader failed on 1\.', lines[0])
+    assert err.splitlines()[-2:] == [
+        'error: the grader failed on bob, so their 0 is not a grade',
+        'tip: the class summary says why, under Flagged submissions; grade the class again '
+        'once that is put right']
+    rows = (out / 'grades.csv').read_text().splitlines()
+    assert [r.split(',')[:8] for r in rows[1:]] == [
+        ['ada', '', '3', '3', '4', '10', '10', ''],
+        ['bob', '', '0', '0', '0', '0', '10', 'grader error']]
+    summary = html.unescape((out / 'summary.html').read_text(encoding='utf-8'))
+    assert ('<p class="grader-error"><strong>The grader failed on 1 student</strong>: '
+            '<a href="feedback/bob.html">bob</a>. Their 0 is not a grade') in summary
+    assert f'mirror: grader error: the grader failed on it: GraderError: {CHECK_CRASHED}' \
+        in summary
+    feedback = (out / 'feedback' / 'bob.html').read_text(encoding='utf-8')
+    assert 'This went wrong on the grading side, not in your code' in feedback
 
 
 SURROGATE_MIRROR = 'def mirror(board):\n    raise ValueError("bad \\udc80 text")\n'

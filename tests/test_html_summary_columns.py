@@ -86,3 +86,18 @@ def test_the_settings_list_only_what_grader_toml_sets(tmp_path: Path) -> None:
     assert settings['limits'].startswith('call_seconds 0.5, load_seconds 2, file_seconds 20, '
                                          'memory_mb 512, output_kb 64; count_boxes: '
                                          'call_seconds 10')
+
+
+def test_students_the_grader_failed_on_head_the_page_and_only_then(tmp_path: Path) -> None:
+    from autograder.classroom.ungraded import grading_stopped
+    from autograder.config import Config
+
+    failed = grading_stopped('bob', 'the grader failed on it: GraderError: a check crashed',
+                             Config(), 'process-group')
+    summary = write_outputs(batch_of(record('ada'), failed), tmp_path).read_text()
+    _, after = summary.split('</h1>\n', 1)
+    assert after.startswith('<p class="grader-error"><strong>The grader failed on 1 '
+                            'student</strong>: <a href="feedback/bob.html">bob</a>.')
+    students = {row[0]: row for row in tables(tmp_path / 'summary.html')['students']}
+    assert students['bob'][-1].startswith('mirror: grader error: the grader failed on it: ')
+    assert 'grader-error"' not in write_outputs(batch_of(record('ada')), tmp_path).read_text()

@@ -1,8 +1,9 @@
 """Records for students who could not be graded, so that no one drops out of a batch.
 
 Both kinds score 0 with the reason on every exercise: nothing was handed in (the
-student's side), or grading stopped on the submission (ours, flagged `crash` for
-the teacher to look at).
+student's side), or grading stopped on the submission (ours: flagged `grader error`,
+never `crash`, which is the student's program stopping, so that the teacher sees
+whose fault the 0 is and regrades).
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def nothing_to_grade(student_id: str, reason: str, config: Config,
 def grading_stopped(student_id: str, reason: str, config: Config,
                     isolation: str) -> SubmissionResult:
     result = nothing_to_grade(student_id, reason, config, isolation)
-    flag = Flag('crash', reason)
+    flag = Flag('grader error', reason)
     return replace(result, exercises=tuple(replace(e, flags=(flag,), checks=_ours(e.checks))
                                            for e in result.exercises))
 

@@ -8,13 +8,14 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import UsageError
+from ..errors import GraderError, UsageError
 from .options import EXIT_PASSED, add_config_option, config_from, probed_isolation
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from ..classroom.cluster import Cluster
 
 DEFAULT_OUT = Path('hexgrade-out')
+SHOWN = 5  # students named in the error for those the grader failed on; the summary has all
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from ..classroom.progress import ProgressBar
     from ..classroom.sample import write_sample_class
     from ..render.outputs import write_outputs
-    from ..render.terminal import summary_line
+    from ..render.terminal import printable, summary_line
 
     cluster = _cluster(args.dask) if args.dask is not None else None
     config = config_from(args)
@@ -97,6 +98,13 @@ def run(args: argparse.Namespace) -> int:
               f'{args.to_gradebook}')
         for line in written.kept:
             print(f'  {line}')
+    if batch.grader_failed:  # everything is written: the error is for the exit code
+        ids = [printable(g.student.id) for g in batch.grader_failed]
+        more = f' and {len(ids) - SHOWN} more' if len(ids) > SHOWN else ''
+        raise GraderError(f'the grader failed on {", ".join(ids[:SHOWN])}{more}, so their 0 '
+                          f'is not a grade',
+                          tip='the class summary says why, under Flagged submissions; grade '
+                              'the class again once that is put right')
     return EXIT_PASSED
 
 

@@ -12,6 +12,9 @@ from ..sandbox.isolation import Isolation
 from ..sandbox.probing import probe
 
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+# the grader failed (a bug of ours, or a machine it cannot work on), on the whole run or
+# on some students of a class: never a verdict, and never the command line's fault
+EXIT_GRADER = 3
 
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:

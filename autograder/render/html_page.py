@@ -35,6 +35,7 @@ table.board tr:nth-child(odd) td:nth-child(even), table.board tr:nth-child(even)
         vertical-align: middle; border: 2px solid #222; }
 .pawn.W { background: #fff; } .pawn.B { background: #222; }
 .hint { background: #fff8e1; padding: .3rem .5rem; }
+.grader-error { background: #fde8e8; border-left: 4px solid #d00000; padding: .5rem .8rem; }
 .bar { fill: #3a6ea5; } .axis { stroke: #444; } .label { font-size: 12px; fill: #333; }
 .rate { background: #e3e3e8; width: 10rem; height: .8rem; display: inline-block; }
 td.rate-cell { white-space: nowrap; }

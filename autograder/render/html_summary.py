@@ -24,7 +24,8 @@ FIXED_LIMITS = ('file_kb',)  # not a grader.toml key: the grader's own
 
 def summary_page(batch: Batch, stems: dict[str, str]) -> str:
     title = f'{batch.found.assignment}: class summary'
-    sections = [f'<h1>{escape(title)}</h1>', _overview(batch), _distribution(batch),
+    sections = [f'<h1>{escape(title)}</h1>', _grader_failed(batch, stems), _overview(batch),
+                _distribution(batch),
                 _pass_rates(batch), _behaviours(batch, stems), _misconceptions(batch, stems),
                 _flagged(batch, stems),
                 _students(batch, stems), _settings(batch)]
@@ -37,6 +38,18 @@ def _overview(batch: Batch) -> str:
     middle = f', median {points(round(median(scores), 2))} points' if scores else ''
     return (f'<p class="overview">{len(batch.graded)} students, {full} with full marks, '
             f'{len(_flagged_rows(batch))} flagged{middle}.</p>')
+
+
+def _grader_failed(batch: Batch, stems: dict[str, str]) -> str:
+    """Above everything else: a 0 the grader gave by failing is not a grade, and a
+    teacher who misses it would hand it out as one."""
+    failed = [g.student.id for g in batch.grader_failed]
+    if not failed:
+        return ''
+    count = f'{len(failed)} student{"s" if len(failed) != 1 else ""}'
+    return (f'<p class="grader-error"><strong>The grader failed on {count}</strong>: '
+            f'{_links(failed, stems)}. Their 0 is not a grade: the reason is under '
+            f'Flagged submissions; grade the class again once it is put right.</p>')
 
 
 def _distribution(batch: Batch) -> str:

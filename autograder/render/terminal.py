@@ -35,8 +35,10 @@ def summary_line(batch: Batch) -> str:
     flagged = sum(any(e.flags for e in g.result.exercises) for g in batch.graded)
     cached = sum(g.cached for g in batch.graded)
     reused = f'; {cached} unchanged, taken from the cache' if cached else ''
+    failed = len(batch.grader_failed)
+    ours = f'; the grader failed on {failed}' if failed else ''
     return (f'Graded {total} student{"s" if total != 1 else ""} in {batch.seconds:.1f} s: '
-            f'{full} with full marks, {flagged} flagged{reused}.')
+            f'{full} with full marks, {flagged} flagged{reused}{ours}.')
 
 
 def _summary(result: SubmissionResult) -> str:
