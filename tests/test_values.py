@@ -1,38 +1,85 @@
-"""Rebuilding values from a child's tags (autograder/sandbox/values.py)."""
+"""Rebuilding values from a child's wire form (autograder/sandbox/values.py), and the
+child's `encode` that makes it: what one writes, the other reads back exactly."""
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import autograder.sandbox
 from autograder.sandbox.values import Opaque, Truncated, decode, type_name
 
 
-def test_plain_values_are_rebuilt_exactly() -> None:
-    assert decode(['str', 'abc']) == 'abc'
-    assert decode(['list', [['int', 19], ['int', 47]]]) == [19, 47]
-    assert decode(['tuple', [['bool', True]]]) == (True,)
-    assert decode(['none']) is None
+def child_encode() -> Any:
+    # the child program is loaded by path in the sandbox; here it is read the same way
+    path = Path(autograder.sandbox.__file__).parent / 'child.py'
+    spec = importlib.util.spec_from_file_location('hexgrade_child_for_test', path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.encode
+
+
+encode = child_encode()
+
+
+class Row(str):
+    """A str subclass, which could rig its own comparisons."""
+
+
+@pytest.mark.parametrize('value', [
+    'abc', '', 0, -19, True, False, None, ['B', 'W', '.'], [1, [2, 'x'], None],
+    ('B', 'W'), (True,), [('a', 'b'), ['c']], list('BB..W.W.W'), [],
+])
+def test_plain_values_come_back_exactly(value: object) -> None:
+    back = decode(encode(value))
+    assert back == value and type(back) is type(value)
+
+
+def test_a_bool_stays_a_bool_and_an_int_an_int() -> None:
+    assert type(decode(encode(True))) is bool
+    assert type(decode(encode(1))) is int
+    assert decode(encode([True, 1])) == [True, 1] and type(decode(encode([True]))[0]) is bool
 
 
 def test_anything_else_is_opaque_and_equals_nothing_plain() -> None:
-    shown = decode(['other', 'Sneaky', "'.BB.W.W.W'"])
-    assert shown == Opaque('Sneaky', "'.BB.W.W.W'")
+    shown = decode(encode(Row('.BB.W.W.W')))
+    assert shown == Opaque('Row', "'.BB.W.W.W'")
     assert shown != '.BB.W.W.W'
-    assert type_name(shown) == 'Sneaky'
+    assert type_name(shown) == 'Row'
+    assert isinstance(decode(encode([Row('a')]))[0], Opaque)  # inside a list too
+    assert isinstance(decode(encode(1.5)), Opaque)
+    assert decode(encode(2 ** 60)) == Opaque('int', 'a huge int')
 
 
 def test_cut_values_say_so() -> None:
-    assert decode(['str', 'ab', 10]) == Truncated('str', 10, 'ab')
+    assert decode(encode('x' * 150)) == Truncated('str', 150, 'x' * 100)
+    cut = decode(encode(list(range(30))))
+    assert cut == Truncated('list', 30, list(range(20)))
+    assert decode(encode(tuple('ab' * 15))) == Truncated('tuple', 30, tuple('ab' * 10))
+
+
+def test_nesting_is_cut_in_the_child() -> None:
+    assert isinstance(decode(encode([[['deep']]]))[0][0], Opaque)
 
 
 def test_a_forged_reply_nested_too_deep_is_not_followed() -> None:
-    deep: list[object] = ['int', 1]
+    deep: object = 1
     for _ in range(10):
-        deep = ['list', [deep]]
+        deep = [[deep, 'x']]
     assert decode(deep) == Opaque('unknown', 'a value that could not be read')
-    very_deep: list[object] = ['int', 1]
+    very_deep: object = {'tuple': [1, 'x']}
     for _ in range(100_000):
-        very_deep = ['list', [very_deep]]
+        very_deep = {'tuple': [very_deep, 'x']}
     assert isinstance(decode(very_deep), Opaque)
 
 
-def test_malformed_tags_are_opaque() -> None:
-    assert isinstance(decode(['int', 'not a number']), Opaque)
-    assert isinstance(decode('no tag at all'), Opaque)
+@pytest.mark.parametrize('forged', [
+    2.5, {'tuple': 'not a list'}, {'cut': ['str', 10]}, {'cut': ['str', 'ten', 'ab']},
+    {'cut': ['dict', 3, []]}, {'other': ['only a name']}, {'what': 1}, {'tuple': [], 'x': 1},
+    [1, 2.5], {},
+])
+def test_malformed_replies_are_opaque(forged: object) -> None:
+    assert isinstance(decode(forged), Opaque)

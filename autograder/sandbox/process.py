@@ -187,7 +187,8 @@ class StudentProcess:
                 (len(results) < len(args) and not _timed_out(results[-1])):
             self._stop('its answers could not be read')
             return Answers(None, [Died(self.gone or '')] * len(args), '')
-        outcomes = [self._outcome(item) for item in results]
+        outcomes = [Returned(decode(item)) if type(item) is list else self._outcome(item)
+                    for item in results]
         return Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
                        self._output(reply))
 
@@ -309,10 +310,8 @@ class StudentProcess:
         self._child.kill()
 
     def _outcome(self, item: Any) -> Outcome:
-        if isinstance(item, list):
-            return Returned(decode(item))
-        if not isinstance(item, dict):
-            return Died('its answers could not be read')
+        if type(item) is not dict or not ('timeout' in item or 'raised' in item):
+            return Returned(decode(item))  # an encoded value: a tuple or cut value is a dict
         if item.get('timeout'):  # the limit that stopped it: of computing, or of waiting
             waited = bool(item.get('waited'))
             return TimedOut(self.limits.call_seconds * (WAITING if waited else 1), waited,

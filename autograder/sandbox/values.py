@@ -1,6 +1,6 @@
 """Rebuilding values that came back from a child.
 
-The child tags each value with its exact type. Only the plain types the exercises
+The child sends each value by its exact type. Only the plain types the exercises
 can return are rebuilt as Python values; anything else becomes an `Opaque`, which
 equals nothing but itself, so no object with a rigged `__eq__` can pass a check.
 """
@@ -37,39 +37,53 @@ Value = Union[str, int, bool, None, list[Any], tuple[Any, ...], Opaque, Truncate
 
 
 MAX_DEPTH = 3  # the child nests at most 2 deep; deeper is a forged reply
+SCALARS = frozenset({str, int, bool, type(None)})
 
 
-def decode(tagged: Any) -> Value:
-    """The value a child's tag describes; malformed tags become an Opaque."""
+def decode(raw: Any) -> Value:
+    """The value a child's wire form describes (see `encode` in the child): JSON's own
+    scalars and lists as they are, a one-key object for a tuple, a value cut short or
+    any other object. Anything malformed becomes an Opaque."""
+    if type(raw) is list and set(map(type, raw)) <= SCALARS:
+        return raw  # most wrong answers that are not a str: a board as a list of squares
     try:
-        return _decode(tagged, 0)
+        return _decode(raw, 0)
     except (TypeError, ValueError, IndexError, KeyError, RecursionError):
         return Opaque('unknown', 'a value that could not be read')
 
 
-def _decode(tagged: Any, depth: int) -> Value:
+def _decode(raw: Any, depth: int) -> Value:
+    kind = type(raw)
+    if kind in SCALARS:
+        return raw  # type: ignore[no-any-return]
     if depth > MAX_DEPTH:
         raise ValueError('nested too deep')
-    tag = tagged[0]
-    if tag == 'str':
-        text = str(tagged[1])
-        return text if len(tagged) == 2 else Truncated('str', int(tagged[2]), text)
-    if tag == 'bool':
-        return bool(tagged[1])
-    if tag == 'int':
-        number = tagged[1]
-        if type(number) is not int:
-            raise ValueError(number)
-        return number
-    if tag == 'none':
-        return None
-    if tag in ('list', 'tuple'):
-        items = [_decode(item, depth + 1) for item in tagged[1]]
-        rebuilt = items if tag == 'list' else tuple(items)
-        return rebuilt if len(tagged) == 2 else Truncated(tag, int(tagged[2]), rebuilt)
+    if kind is list:
+        return _items(raw, depth)
+    if kind is not dict or len(raw) != 1:
+        raise ValueError(kind)  # a float, say: nothing the child sends
+    (tag, body), = raw.items()
+    if tag == 'tuple':
+        return tuple(_items(body, depth))
+    if tag == 'cut':
+        what, length, start = body
+        if what == 'str' and type(start) is str:
+            return Truncated('str', int(length), start)
+        if what in ('list', 'tuple'):
+            items = _items(start, depth)
+            return Truncated(what, int(length), items if what == 'list' else tuple(items))
     if tag == 'other':
-        return Opaque(str(tagged[1])[:100], str(tagged[2])[:200])
+        type_name, shown = body
+        return Opaque(str(type_name)[:100], str(shown)[:200])
     raise ValueError(tag)
+
+
+def _items(raw: Any, depth: int) -> list[Any]:
+    if type(raw) is not list:
+        raise TypeError(type(raw))
+    if set(map(type, raw)) <= SCALARS:
+        return raw  # a list of plain values, checked at C speed: most wrong answers
+    return [_decode(item, depth + 1) for item in raw]
 
 
 def type_name(value: Value) -> str:
