@@ -15,6 +15,7 @@ import pytest
 from autograder.classroom import batch as batch_module
 from autograder.classroom import workers
 from autograder.cli import main
+from autograder.commands import options
 from autograder.config import Config
 from autograder.errors import GraderError
 
@@ -207,6 +208,25 @@ def test_an_empty_class_is_a_usage_error(tmp_path: Path,
     code, _, err = grade(capsys, str(tmp_path / 'class'), '--out', str(tmp_path / 'out'))
     assert code == 2
     assert f'error: {tmp_path}/class: no submissions found in it' in err.splitlines()
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['{tmp}/nowhere'], 'error: {tmp}/nowhere: no such file or folder\n'
+                        'tip: give the folder of submissions, or the zip from your LMS\n'),
+    (['--to-gradebook', '{tmp}/no-course'],
+     'error: {tmp}/no-course: no such folder\n'
+     'tip: give the folder of a course written by `hexgrade nbgrader`\n'),
+])
+def test_a_missing_path_is_a_usage_error_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], message: str) -> None:
+    probed: list[bool] = []
+    monkeypatch.setattr(options, 'probe', lambda: probed.append(True))
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    code, out, err = grade(capsys, *argv, '--out', str(tmp_path / 'out'))
+    assert (code, out, err) == (2, [], message.format(tmp=tmp_path))
+    assert probed == []  # no sandbox was started
+    assert not (tmp_path / 'out').exists()
 
 
 CHECK_CRASHED = 'the check "returns_board" of mirror crashed: ZeroDivisionError: division by zero'

@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from ..render.outputs import write_outputs
     from ..render.terminal import printable, summary_line
 
+    _named_paths_exist(args)
     cluster = _cluster(args.dask) if args.dask is not None else None
     config = config_from(args)
     if args.jobs < 1:
@@ -106,6 +107,17 @@ def run(args: argparse.Namespace) -> int:
                           tip='the class summary says why, under Flagged submissions; grade '
                               'the class again once that is put right')
     return EXIT_PASSED
+
+
+def _named_paths_exist(args: argparse.Namespace) -> None:
+    """A path that is not there is said before any work starts: no sandbox probed, no
+    OUT written, no class graded only to fail at the end."""
+    if args.class_path is not None and not args.class_path.exists():
+        raise UsageError(f'{args.class_path}: no such file or folder',
+                         tip='give the folder of submissions, or the zip from your LMS')
+    if args.to_gradebook is not None and not args.to_gradebook.is_dir():
+        raise UsageError(f'{args.to_gradebook}: no such folder',
+                         tip='give the folder of a course written by `hexgrade nbgrader`')
 
 
 def _cluster(address: str) -> Cluster:
