@@ -8,6 +8,7 @@ still shows up as one mistake shared by several students.
 from __future__ import annotations
 
 import hashlib
+import operator
 from typing import Any
 
 from .describe import DESCRIBERS
@@ -36,7 +37,7 @@ def fingerprint(exercise: str, probe: Probe) -> str | None:
 def _answers(outcomes: list[Outcome]) -> list[str]:
     if set(map(type, outcomes)) != {Returned}:
         return [_answer(outcome) for outcome in outcomes]
-    values = [outcome.value for outcome in outcomes if isinstance(outcome, Returned)]
+    values = list(map(operator.attrgetter('value'), outcomes))  # all Returned
     # most functions return plain values on every board, whose repr is their answer
     shown = map(repr, values) if set(map(type, values)) <= PLAIN_SET else map(_value, values)
     return ['returned ' + text for text in shown]

@@ -22,6 +22,7 @@ SLOW_HINT = ('It took too long: look for a loop that never ends, such as a while
              'condition never becomes False.')
 WAIT_HINT = ('It waited instead of computing (time.sleep, or something else that waits): '
              'take the waiting out.')
+WHOLE_DOMAIN = 1000  # calls in one list from which its outcomes are kept as a list
 DEEP = 200  # calls of the student's own functions, one inside another: a recursion
 DIED_HINT = ("The whole program stopped: don't call exit() or quit(), and look for a "
              "function that calls itself without end.")
@@ -78,6 +79,8 @@ class Probe:
         # inputs already called afresh, in a batch that printed nothing: a call of them
         # alone would print nothing either (so a slow function is not asked again)
         self.quiet: set[Args] = set()
+        # the outcomes of a whole domain, by the identity of its (constant) list
+        self._domains: dict[int, tuple[Sequence[Args], list[Outcome]]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -87,11 +90,21 @@ class Probe:
         return Call(self.function, args)
 
     def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
-        """The outcome of each call, asking the child only for ones not yet known."""
+        """The outcome of each call, asking the child only for ones not yet known. The
+        list is shared (do not change it): a whole domain, asked again by the
+        description and the fingerprint, is built once."""
+        whole = len(args_list) >= WHOLE_DOMAIN
+        if whole:
+            kept = self._domains.get(id(args_list))
+            if kept is not None and kept[0] is args_list:
+                return kept[1]
         untried = self._ask(args_list)
         returned, failed = self._returned, self._failed
-        return [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
-                for a in args_list]
+        found = [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
+                 for a in args_list]
+        if whole and not untried:  # known outcomes never change; untried ones may
+            self._domains[id(args_list)] = (args_list, found)
+        return found
 
     def _ask(self, args_list: Sequence[Args]) -> dict[Args, Outcome]:
         """Ask the child for the calls not yet known; returns those it did not try

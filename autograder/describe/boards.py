@@ -9,6 +9,7 @@ is wrong, in words about squares and rows.
 """
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from typing import Sequence
 
@@ -20,6 +21,8 @@ from ..sandbox.outcomes import Returned
 from .description import Description
 from .search import Literal, literals, mask_of
 from .wording import right_on, what_came_back, where_wrong
+
+VALUE = operator.attrgetter('value')
 
 ROWS = ('top', 'middle', 'bottom')
 LETTERS = '.BW'
@@ -84,13 +87,16 @@ def vocabulary() -> tuple[Literal, ...]:
 def describe(probe: Probe) -> Description | None:
     """Where mirror is wrong, in words; None when it is right on every board."""
     outcomes = probe.outcomes(EVERY_BOARD)
-    values = [o.value if isinstance(o, Returned) else None for o in outcomes]
-    want = _mirrored()
-    wrong = mask_of(not (type(v) is str and v == w) for v, w in zip(values, want))
+    if set(map(type, outcomes)) == {Returned}:
+        values: list[object] = list(map(VALUE, outcomes))
+    else:
+        values = [o.value if isinstance(o, Returned) else None for o in outcomes]
+    # values came back by their exact types: only a str can equal the wanted str
+    wrong = mask_of(map(operator.ne, values, _mirrored()))
     if not wrong:
         return None
-    texts = [v for v in values if type(v) is str]
-    boards_back = len(texts) == TOTAL and len({len(v) for v in texts}) == 1
+    texts = [v for v in values if isinstance(v, str)]
+    boards_back = len(texts) == TOTAL and len(set(map(len, texts))) == 1
     if boards_back:
         sources = _sources(texts)
         if sources is not None:

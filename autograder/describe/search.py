@@ -137,10 +137,14 @@ def _formula(terms: tuple[tuple[Literal, ...], ...]) -> Formula:
     return Formula(terms, mask)
 
 
-def mask_of(flags: Iterable[bool]) -> int:
-    """The bit mask of a sequence of truth values, bit i for the i-th."""
-    bits = ''.join('1' if flag else '0' for flag in flags)
+def mask_of(flags: Iterable[object]) -> int:
+    """The bit mask of a sequence of truth values, bit i for the i-th (given as a
+    `map`, 19,683 of them are read without a Python call each)."""
+    bits = bytes(map(bool, flags)).translate(DIGITS)
     return int(bits[::-1], 2) if bits else 0
+
+
+DIGITS = bytes.maketrans(bytes([0, 1]), b'01')
 
 
 def _all_of(parts: list[str]) -> str:

@@ -7,7 +7,7 @@ from typing import Callable, Union
 from .values import Value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: made 19,683 at a time, for mirror
 class Returned:
     value: Value
 
