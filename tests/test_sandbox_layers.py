@@ -14,7 +14,7 @@ from typing import Callable
 import pytest
 
 from autograder.config import Config
-from autograder.sandbox import bwrap, cgroups, landlock, runtime, seccomp
+from autograder.sandbox import bwrap, cgroups, landlock, path_policy, seccomp
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import probe
 from autograder.sandbox.process import StudentProcess
@@ -59,7 +59,7 @@ def test_landlock_lets_a_child_read_the_stdlib_and_write_only_its_folder(
     outside.mkdir()
 
     def body() -> str:
-        landlock.restrict(runtime.read_paths(), [str(mine)])
+        landlock.restrict(path_policy.read_paths(), [str(mine)])
         return ' '.join([
             attempt(lambda: open(os.__file__).close()),
             attempt(lambda: (mine / 'a').write_text('x')),
@@ -78,11 +78,11 @@ def test_a_childs_own_coarse_layer_still_keeps_out_the_packages_and_other_childr
     mine.mkdir(parents=True)
     theirs.mkdir()
     (theirs / 'left.txt').write_text('another student')
-    coarse = runtime.coarse_read_paths(run)
-    assert len(coarse) < len(runtime.read_paths())  # the point of it: fewer rules per child
+    coarse = path_policy.coarse_read_paths(run)
+    assert len(coarse) < len(path_policy.read_paths())  # the point of it: fewer rules per child
 
     def body() -> str:
-        landlock.confine(landlock.build(runtime.read_paths(), [str(run)]),
+        landlock.confine(landlock.build(path_policy.read_paths(), [str(run)]),
                          landlock.build(coarse, [str(mine)]))
         return ' '.join([
             attempt(lambda: open(os.__file__).close()),
@@ -102,7 +102,7 @@ def test_reads_leave_out_a_hidden_folder_and_follow_links_to_it(tmp_path: Path) 
     (system / 'lib/up').symlink_to(system)  # a link back up
     hidden = [str(tmp_path / 'lib' / 'python3' / 'dist-packages')]
     # a rule is on what its path leads to: neither link may become one
-    assert runtime.readable([str(system), str(tmp_path / 'lib')], hidden) == [
+    assert path_policy.readable([str(system), str(tmp_path / 'lib')], hidden) == [
         str(system / 'bin'), str(system / 'lib/python3/other'), str(system / 'lib/x')]
 
 
@@ -132,7 +132,7 @@ def test_no_child_sees_into_a_folder_of_installed_packages(off: tuple[str, ...])
 
 def test_coarse_reads_fall_back_to_fine_ones_around_a_run_folder_beneath_them() -> None:
     inside = Path(os.__file__).parent / 'hexgrade-run-x'
-    assert runtime.coarse_read_paths(inside) == runtime.read_paths()
+    assert path_policy.coarse_read_paths(inside) == path_policy.read_paths()
 
 
 def test_landlock_says_when_the_kernel_lacks_it(monkeypatch: pytest.MonkeyPatch) -> None:

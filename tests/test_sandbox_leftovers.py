@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from autograder.sandbox.runtime import UidPool
+from autograder.sandbox.uid_pool import UidPool
 
 UIDS = range(UidPool().base, UidPool().base + 64)  # the pool of runtimes in this process
 

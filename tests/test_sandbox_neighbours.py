@@ -29,12 +29,13 @@ from autograder.config import Config
 from autograder.errors import GraderError
 from autograder.grading import grade_submission
 from autograder.results import SubmissionResult
-from autograder.sandbox import runtime, zygote
+from autograder.sandbox import uid_pool, zygote
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import ENV_OFF, probe
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.stale import clear_stale
 from deep_trees import make_chain
 from test_sandbox_layers import in_fork
 from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
@@ -196,7 +197,7 @@ def test_a_stale_run_folder_goes_however_deep_and_without_following_links(
     (outside / 'keep.txt').write_text('not the grader\'s to remove')
     (stale / 'child-0' / 'out').symlink_to(outside)
     (stale / 'link').symlink_to(outside / 'keep.txt')
-    runtime.clear_stale(tmp_path)
+    clear_stale(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ['outside']
     assert (outside / 'keep.txt').read_text() == 'not the grader\'s to remove'
 
@@ -215,7 +216,7 @@ def test_a_stale_run_folder_that_will_not_go_never_stops_a_run(
         real_rmdir(path, dir_fd=dir_fd)
     monkeypatch.setattr(os, 'rmdir', refuse)
     monkeypatch.setattr(tempfile, 'tempdir', str(tmp_path))
-    runtime.clear_stale(tmp_path)  # does not raise
+    clear_stale(tmp_path)  # does not raise
     assert [p.name for p in tmp_path.iterdir()] == [f'hexgrade-run-{dead}-x']
     assert stuck.is_dir()
     isolation = probe(off=('bubblewrap',))
@@ -319,7 +320,7 @@ def test_as_root_without_bubblewrap_the_uid_layer_is_on() -> None:
 @pytest.mark.skipif(os.geteuid() != 0, reason='the uid layer is for root')
 def test_where_no_child_can_give_up_root_nothing_is_graded(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runtime.UidPool, 'take', lambda self: 2 ** 32 - 1)  # refused
+    monkeypatch.setattr(uid_pool.UidPool, 'take', lambda self: 2 ** 32 - 1)  # refused
     with pytest.raises(GraderError) as raised:
         probe(off=('bubblewrap',))
     assert str(raised.value).startswith(

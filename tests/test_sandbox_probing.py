@@ -18,12 +18,13 @@ import pytest
 from autograder.cli import main
 from autograder.config import Config
 from autograder.errors import ConfigError, GraderError
-from autograder.sandbox import cgroups, runtime, zygote_client
+from autograder.sandbox import cgroups, path_policy, runtime, zygote_client
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.probing import ENV_OFF, probe, turned_off
-from autograder.sandbox.processes import alive
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.runtime import ENVIRONMENT, UID_SLOTS, UidPool
+from autograder.sandbox.runtime import ENVIRONMENT
+from autograder.sandbox.stale import alive
+from autograder.sandbox.uid_pool import UID_SLOTS, UidPool
 from autograder.sandbox.zygote_client import LayerFailed, Zygote
 
 
@@ -59,7 +60,7 @@ def test_a_bubblewrap_that_cannot_start_is_dropped_and_named(
 
 def test_a_layer_a_child_cannot_put_on_is_dropped_and_named(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runtime, 'read_paths', lambda: [])  # Landlock then hides the stdlib
+    monkeypatch.setattr(path_policy, 'read_paths', lambda: [])  # Landlock then hides the stdlib
     isolation = probe(off={'uid'})
     try:
         assert 'landlock' not in isolation.layers

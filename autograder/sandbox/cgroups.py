@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .processes import alive
+from .stale import alive
 
 ROOT = Path('/sys/fs/cgroup')
 PROCESSES = 32

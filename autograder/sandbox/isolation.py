@@ -18,7 +18,8 @@ from .limits import Limits
 from .portable import ONLY_ON_LINUX, PortableChild, lacking
 from .portable import layers as portable_layers
 from .portable import missing as portable_missing
-from .runtime import ENVIRONMENT, Runtime, UidPool
+from .runtime import ENVIRONMENT, Runtime
+from .uid_pool import UidPool
 from .zygote_client import CHILD_SCRIPT, PYTHON
 
 FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')

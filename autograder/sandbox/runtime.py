@@ -1,153 +1,39 @@
 """What one grading run keeps while its children come and go: a run folder that
-holds each child's private folder, the zygote, a pool of unprivileged uids, and
-the run's control groups. Everything is cleared away at `close` (or when the run
-is garbage or the program ends).
+holds each child's private folder, the zygote, a pool of unprivileged uids (see
+`uid_pool`), and the run's control groups. Everything is cleared away at `close`
+(or when the run is garbage or the program ends); what a killed run left behind,
+at the next run's start (see `stale`).
 """
 from __future__ import annotations
 
 import itertools
 import os
-import site
-import sysconfig
 import tempfile
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
-from ..errors import GraderError
 from ..kit import game_file
-from . import bwrap
+from . import bwrap, path_policy
 from .cgroups import ChildGroups, Groups
 from .launch import ForkedChild
-from .processes import alive, kill_group
+from .processes import kill_group
 from .removal import remove_tree
+from .stale import RUN_PREFIX, clear_stale
+from .uid_pool import UidPool
 from .zygote_client import LayerFailed, Zygote, ready
 
 CODE_FOLDER = Path(__file__).resolve().parent
 ENVIRONMENT = {'PATH': '/usr/bin:/bin', 'LANG': 'C.UTF-8', 'PYTHONHASHSEED': '0',
                'PYTHONIOENCODING': 'utf-8'}
-SYSTEM_READS = ('/usr', '/lib', '/lib32', '/lib64', '/etc/ld.so.cache', '/etc/localtime',
-                '/dev/null', '/dev/zero', '/dev/urandom')
-HIDDEN = ('site-packages', 'dist-packages')  # installed packages: the grader may be there
-UID_SLOTS = 64
-
-
-def read_paths() -> list[str]:
-    """What a child may read under Landlock: the system and the standard library, but
-    not the installed packages (hexgrade itself may be one of them)."""
-    stdlib = Path(sysconfig.get_paths()['stdlib'])
-    allowed = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
-    return readable(allowed + list(SYSTEM_READS), hidden_folders())
-
-
-def readable(allowed: Iterable[str], hidden: Iterable[str]) -> list[str]:
-    """`allowed`, with every folder of `hidden` left out. Landlock only ever allows, so
-    a folder that holds a hidden one is allowed by what it holds instead, down to the
-    hidden folder's siblings. Links are followed first: Landlock's rules are on what a
-    path leads to (on most systems /lib leads to /usr/lib, which holds packages)."""
-    kept_out = [Path(os.path.realpath(folder)) for folder in hidden]
-    found: dict[Path, None] = {}  # in order, once: /lib and /usr may lead to one folder
-    seen: set[Path] = set()
-
-    def visit(path: Path) -> None:
-        path = Path(os.path.realpath(path))
-        if path in seen:  # a link back up, or a folder reached twice
-            return
-        seen.add(path)
-        holds = [folder for folder in kept_out if folder.is_relative_to(path)]
-        if not holds:
-            found[path] = None
-        elif path not in holds and path.is_dir():
-            try:
-                inside = sorted(path.iterdir())
-            except OSError:
-                return  # a folder we cannot list: leave it all out
-            for child in inside:
-                visit(child)
-    for path in allowed:
-        visit(Path(path))
-    return [str(path) for path in found]
-
-
-def coarse_read_paths(run_folder: Path) -> list[str]:
-    """The same reads in a dozen rules rather than hundreds, for each child's own
-    Landlock layer. That layer sits under the shared one, which lists the reads one
-    by one (whatever it keeps out stays out: a child may read only what both layers
-    allow), so this one only has to keep the run folder out."""
-    stdlib = Path(sysconfig.get_paths()['stdlib'])
-    paths = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
-    paths += list(SYSTEM_READS)
-    if any(run_folder.is_relative_to(path) for path in paths):
-        return read_paths()  # the run folder lies beneath them: list the reads one by one
-    return paths
-
-
-def hidden_folders() -> list[str]:
-    """The installed packages: of the Python we run on, of a virtual environment, and
-    of the system's Pythons. bwrap mounts an empty folder over each, and Landlock's
-    reads leave them out (hexgrade itself may be installed in any of them)."""
-    paths = sysconfig.get_paths()
-    stdlib = Path(paths['stdlib'])
-    found = {stdlib / name for name in HIDDEN}
-    found |= {Path(paths[key]) for key in ('purelib', 'platlib')}
-    found |= {Path(folder) for folder in site.getsitepackages()}
-    for lib in ('/usr/lib', '/usr/local/lib'):  # e.g. Debian's /usr/lib/python3/dist-packages
-        found |= {python / name for python in Path(lib).glob('python3*') for name in HIDDEN}
-    return sorted(str(folder) for folder in found if folder.is_dir())
-
-
-def clear_stale(temp: Path) -> None:
-    """Remove the run folders of graders that were killed before they could. One that
-    will not go is left for another time: it must never stop this run."""
-    try:
-        found = list(temp.glob('hexgrade-run-*-*'))
-    except OSError:
-        return
-    for folder in found:
-        owner = folder.name.split('-')[2]
-        try:
-            if owner.isdigit() and not alive(int(owner)) and \
-                    folder.lstat().st_uid == os.geteuid():
-                remove_tree(folder)
-        except OSError:
-            continue
-
-
-class UidPool:
-    """Unprivileged uids, one per running child, so no two children share one. The
-    range depends on our pid, so that graders running side by side do not meet.
-
-    `shared`: every child gets the same one (the uid layer turned off, as root: the
-    children may meet each other as they would under an ordinary user, but none of
-    them is ever root)."""
-
-    def __init__(self, shared: bool = False) -> None:
-        self.base = 100_000 + (os.getpid() % 20_000) * UID_SLOTS
-        self.unique = not shared
-        self._free = list(range(self.base, self.base + (UID_SLOTS if self.unique else 1)))
-        self._lock = threading.Lock()
-
-    def take(self) -> int:
-        if not self.unique:
-            return self.base
-        with self._lock:
-            if not self._free:
-                raise GraderError(f'more than {UID_SLOTS} children at once: no uid left')
-            return self._free.pop()
-
-    def give_back(self, uid: int) -> None:
-        if not self.unique:
-            return
-        with self._lock:
-            self._free.append(uid)
 
 
 class Runtime:
     def __init__(self, layers: frozenset[str]) -> None:
         self.layers = layers
         clear_stale(Path(tempfile.gettempdir()))
-        self.folder = Path(tempfile.mkdtemp(prefix=f'hexgrade-run-{os.getpid()}-'))
+        self.folder = Path(tempfile.mkdtemp(prefix=f'{RUN_PREFIX}{os.getpid()}-'))
         # children reach their own folder only; as root the grader writes here by its
         # capabilities, and a child that keeps uid 0 without them cannot
         self.folder.chmod(0o511 if os.geteuid() == 0 else 0o711)
@@ -161,11 +47,11 @@ class Runtime:
             raise LayerFailed(f'the sandbox could not make its control groups: {exc}',
                               'cgroups') from None
         settings = {'landlock': 'landlock' in layers, 'seccomp': 'seccomp' in layers,
-                    'read_paths': read_paths(), 'stdlib_file': os.__file__,
-                    'own_read_paths': coarse_read_paths(self.folder),
+                    'read_paths': path_policy.read_paths(), 'stdlib_file': os.__file__,
+                    'own_read_paths': path_policy.coarse_read_paths(self.folder),
                     'run_folder': str(self.folder), 'preload': {'hexapawn': game_file()}}
         try:
-            prefix = bwrap.command(self.folder, CODE_FOLDER, hidden_folders(),
+            prefix = bwrap.command(self.folder, CODE_FOLDER, path_policy.hidden_folders(),
                                    keep_root=self._uids is not None) \
                 if 'bubblewrap' in layers else []
             self._start: Callable[[], Zygote] = \

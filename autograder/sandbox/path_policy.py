@@ -1,0 +1,80 @@
+"""What of this machine a child may read: the system and the Python it runs on, but
+not the installed packages (hexgrade itself may be one of them).
+"""
+from __future__ import annotations
+
+import os
+import site
+import sysconfig
+from pathlib import Path
+from typing import Iterable
+
+SYSTEM_READS = ('/usr', '/lib', '/lib32', '/lib64', '/etc/ld.so.cache', '/etc/localtime',
+                '/dev/null', '/dev/zero', '/dev/urandom')
+HIDDEN = ('site-packages', 'dist-packages')  # installed packages: the grader may be there
+
+
+def read_paths() -> list[str]:
+    """What a child may read under Landlock: the system and the standard library, but
+    not the installed packages."""
+    return readable(_python_and_system(), hidden_folders())
+
+
+def readable(allowed: Iterable[str], hidden: Iterable[str]) -> list[str]:
+    """`allowed`, with every folder of `hidden` left out. Landlock only ever allows, so
+    a folder that holds a hidden one is allowed by what it holds instead, down to the
+    hidden folder's siblings. Links are followed first: Landlock's rules are on what a
+    path leads to (on most systems /lib leads to /usr/lib, which holds packages)."""
+    kept_out = [Path(os.path.realpath(folder)) for folder in hidden]
+    found: dict[Path, None] = {}  # in order, once: /lib and /usr may lead to one folder
+    seen: set[Path] = set()
+
+    def visit(path: Path) -> None:
+        path = Path(os.path.realpath(path))
+        if path in seen:  # a link back up, or a folder reached twice
+            return
+        seen.add(path)
+        holds = [folder for folder in kept_out if folder.is_relative_to(path)]
+        if not holds:
+            found[path] = None
+        elif path not in holds and path.is_dir():
+            try:
+                inside = sorted(path.iterdir())
+            except OSError:
+                return  # a folder we cannot list: leave it all out
+            for child in inside:
+                visit(child)
+    for path in allowed:
+        visit(Path(path))
+    return [str(path) for path in found]
+
+
+def coarse_read_paths(run_folder: Path) -> list[str]:
+    """The same reads in a dozen rules rather than hundreds, for each child's own
+    Landlock layer. That layer sits under the shared one, which lists the reads one
+    by one (whatever it keeps out stays out: a child may read only what both layers
+    allow), so this one only has to keep the run folder out."""
+    paths = _python_and_system()
+    if any(run_folder.is_relative_to(path) for path in paths):
+        return read_paths()  # the run folder lies beneath them: list the reads one by one
+    return paths
+
+
+def hidden_folders() -> list[str]:
+    """The installed packages: of the Python we run on, of a virtual environment, and
+    of the system's Pythons. bwrap mounts an empty folder over each, and Landlock's
+    reads leave them out."""
+    paths = sysconfig.get_paths()
+    stdlib = Path(paths['stdlib'])
+    found = {stdlib / name for name in HIDDEN}
+    found |= {Path(paths[key]) for key in ('purelib', 'platlib')}
+    found |= {Path(folder) for folder in site.getsitepackages()}
+    for lib in ('/usr/lib', '/usr/local/lib'):  # e.g. Debian's /usr/lib/python3/dist-packages
+        found |= {python / name for python in Path(lib).glob('python3*') for name in HIDDEN}
+    return sorted(str(folder) for folder in found if folder.is_dir())
+
+
+def _python_and_system() -> list[str]:
+    stdlib = Path(sysconfig.get_paths()['stdlib'])
+    paths = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
+    return paths + list(SYSTEM_READS)
