@@ -106,6 +106,17 @@ def test_reads_leave_out_a_hidden_folder_and_follow_links_to_it(tmp_path: Path) 
         str(system / 'bin'), str(system / 'lib/python3/other'), str(system / 'lib/x')]
 
 
+@pytest.mark.skipif(bwrap.binary() is None, reason='bubblewrap is not installed')
+def test_bubblewrap_and_landlock_show_a_child_the_same_system_paths(tmp_path: Path) -> None:
+    argv = bwrap.command(tmp_path, tmp_path, [], keep_root=False)
+    mounted = {argv[at + 2] for at, word in enumerate(argv)
+               if word in ('--ro-bind', '--ro-bind-try', '--symlink')}
+    system = path_policy.SYSTEM_FOLDERS + path_policy.SYSTEM_FILES
+    assert [path for path in system if os.path.lexists(path) and path not in mounted] == []
+    allowed = path_policy.coarse_read_paths(tmp_path)
+    assert [path for path in system + path_policy.DEVICES if path not in allowed] == []
+
+
 @pytest.mark.parametrize('off', [(), ('bubblewrap',)], ids=['every layer', 'no bubblewrap'])
 def test_no_child_sees_into_a_folder_of_installed_packages(off: tuple[str, ...]) -> None:
     # every Python's packages on this machine, found here without asking the runtime

@@ -1,7 +1,8 @@
 """Bubblewrap around the zygote: new mount, pid, network, IPC, UTS and cgroup
-namespaces; a read-only view of only the system, the Python it runs on and the
-child's own code; a private /tmp; the run folder (children's private folders) the
-one writable place. The project, the reference and the solutions are not mounted.
+namespaces; a read-only view of only the system (see `path_policy`), the Python it
+runs on and the child's own code; a private /tmp; the run folder (children's private
+folders) the one writable place. The project, the reference and the solutions are
+not mounted.
 """
 from __future__ import annotations
 
@@ -11,10 +12,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from .path_policy import SYSTEM_FILES, SYSTEM_FOLDERS
 from .zygote_client import BASE_PYTHON
-
-SYSTEM = ('/usr', '/etc/ld.so.cache', '/etc/localtime')
-LINKS = ('/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32')
 
 
 def binary() -> str | None:
@@ -42,13 +41,13 @@ def command(run_folder: Path, code_folder: Path, hidden: list[str], keep_root: b
             '--unshare-cgroup-try', '--new-session']
     argv += ['--unshare-user-try'] if os.geteuid() != 0 else []
     argv += [] if keep_root else ['--cap-drop', 'ALL']
-    for path in SYSTEM:
-        argv += ['--ro-bind-try', path, path]
-    for path in LINKS:
-        if os.path.islink(path):
+    for path in SYSTEM_FOLDERS:
+        if os.path.islink(path):  # as on the host: most lead into /usr, bound already
             argv += ['--symlink', os.readlink(path), path]
         elif os.path.isdir(path):
             argv += ['--ro-bind', path, path]
+    for path in SYSTEM_FILES:
+        argv += ['--ro-bind-try', path, path]
     # the private /tmp first: what is bound after it shows through, wherever it lives
     argv += ['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
     for path in python_roots():

@@ -1,5 +1,8 @@
 """What of this machine a child may read: the system and the Python it runs on, but
 not the installed packages (hexgrade itself may be one of them).
+
+One list of system paths for both layers that decide it: bubblewrap mounts them
+(and a /dev of its own, which holds the devices), Landlock allows reading them.
 """
 from __future__ import annotations
 
@@ -9,8 +12,10 @@ import sysconfig
 from pathlib import Path
 from typing import Iterable
 
-SYSTEM_READS = ('/usr', '/lib', '/lib32', '/lib64', '/etc/ld.so.cache', '/etc/localtime',
-                '/dev/null', '/dev/zero', '/dev/urandom')
+# folders, some of them links to others (on most systems /lib leads to /usr/lib)
+SYSTEM_FOLDERS = ('/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32')
+SYSTEM_FILES = ('/etc/ld.so.cache', '/etc/localtime')
+DEVICES = ('/dev/null', '/dev/zero', '/dev/urandom')
 HIDDEN = ('site-packages', 'dist-packages')  # installed packages: the grader may be there
 
 
@@ -77,4 +82,4 @@ def hidden_folders() -> list[str]:
 def _python_and_system() -> list[str]:
     stdlib = Path(sysconfig.get_paths()['stdlib'])
     paths = [str(stdlib)] + [str(p) for p in stdlib.parent.glob('libpython*')]
-    return paths + list(SYSTEM_READS)
+    return paths + list(SYSTEM_FOLDERS + SYSTEM_FILES + DEVICES)
