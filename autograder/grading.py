@@ -1,8 +1,9 @@
-"""Grading one submission: each exercise in its own child, its checks in the parent."""
+"""Grading one submission: its exercises side by side in one child, checked in the parent."""
 from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -27,6 +28,7 @@ from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, Submi
 from .sandbox.isolation import Isolation
 from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.process import Loaded, StudentProcess
+from .sandbox.shared_child import SharedChild
 
 SHOWN_CHARS = 120
 
@@ -49,35 +51,44 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
     students by (a student's own check does not pay for asking the whole domain)."""
     located = locate(path, tuple(e.name for e in EXERCISES))
 
-    def grade(exercise: Exercise) -> ExerciseResult:
+    def grade(exercise: Exercise, shared: SharedChild | None) -> ExerciseResult:
         where = located[exercise.name]
         if same_files is None or not isinstance(where, Source):
             return grade_exercise(exercise, where, config, isolation,
-                                  fingerprinted=same_files is not None)
+                                  fingerprinted=same_files is not None, shared=shared)
         key = (exercise.name, where.filename, where.text)
         with _SAME_FILES:  # the three exercises' threads share it
             known = same_files.get(key)
         if known is not None:
             return known
-        result = grade_exercise(exercise, where, config, isolation, fingerprinted=True)
+        result = grade_exercise(exercise, where, config, isolation, fingerprinted=True,
+                                shared=shared)
         with _SAME_FILES:
             while len(same_files) >= SAME_FILES_KEPT:
                 same_files.pop(next(iter(same_files)))  # the oldest, once
             same_files[key] = result
         return result
-    with ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
-        results = list(pool.map(grade, EXERCISES))
+    # the files to run: in one child, when there are several (a file graded before
+    # for another student needs none)
+    running = [e for e in EXERCISES if isinstance(where := located[e.name], Source) and
+               (same_files is None or (e.name, where.filename, where.text) not in same_files)]
+    with SharedChild([config.limits_for(e.name) for e in running], isolation) \
+            if len(running) > 1 else nullcontext() as shared, \
+            ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
+        results = list(pool.map(lambda exercise: grade(exercise, shared), EXERCISES))
     return SubmissionResult(str(path), tuple(results), __version__,
                             config.properties.seed, isolation.name)
 
 
 def grade_exercise(exercise: Exercise, located: Located, config: Config,
-                   isolation: Isolation, fingerprinted: bool = False) -> ExerciseResult:
+                   isolation: Isolation, fingerprinted: bool = False,
+                   shared: SharedChild | None = None) -> ExerciseResult:
+    """One exercise, in its own child or, with `shared`, in its submission's."""
     if isinstance(located, Missing):
         return _not_graded(exercise, located.reason, None, config,
                            Flag('not found', located.reason), located.hint)
     limits = config.limits_for(exercise.name)
-    with StudentProcess(limits, isolation) as process:
+    with StudentProcess(limits, isolation, shared, exercise.name) as process:
         loaded = process.load(located.text, located.filename,
                               {'hexapawn': game_file()}, dict(located.modules), located.cells)
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock

@@ -111,6 +111,18 @@ class BoundedText(io.TextIOBase):
         return out
 
 
+class File:
+    """One loaded file: its namespace, name, time limits, and the modules it imported
+    (the game file's copy and the student's other files), which are its own."""
+
+    __slots__ = ('namespace', 'filename', 'timing', 'modules')
+
+    def __init__(self, namespace: dict[str, Any], filename: str, timing: dict[str, Any]
+                 ) -> None:
+        self.namespace, self.filename, self.timing = namespace, filename, timing
+        self.modules: dict[str, types.ModuleType] = {}
+
+
 class Child:
     def __init__(self, reader: int, writer: int, limits: dict[str, Any]) -> None:
         self.reader = reader
@@ -119,6 +131,10 @@ class Child:
         self.output = BoundedText(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
+        self.timing = limits  # the time limits of the file a request is about
+        # each file loaded, by the key its requests name: several files of one
+        # submission live side by side here, each in a namespace of its own
+        self.files: dict[str, File] = {}
         self.clock = clock.Clock(spare=frozenset({Child._call_all.__code__,
                                                   Child._traced.__code__}),
                                  ticking='SIGALRM' not in limits.get('without', ()))
@@ -132,16 +148,28 @@ class Child:
         wire.send(lambda view: os.write(self.writer, view), message, compact=True)
 
     # -- the work --------------------------------------------------------
+    def _use(self, request: dict[str, Any]) -> Callable[..., Any]:
+        """Make the file a request is about the current one; its function asked for
+        (the parent asks only for functions it saw)."""
+        file = self.files[request.get('file', '')]
+        self.namespace, self.filename, self.timing = file.namespace, file.filename, file.timing
+        self.clock.watched = self.filename
+        sys.modules.update(file.modules)  # its own game module, as the rules variant needs
+        return self.namespace[request['name']]  # type: ignore[no-any-return]
+
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
         self.filename = request['filename']
         self.clock.watched = self.filename
+        self.timing = {**self.limits, **request.get('limits', {})}
+        self.namespace = {'__name__': 'submission', '__file__': self.filename,
+                          '__builtins__': __builtins__}
+        file = self.files[request.get('file', '')] = File(self.namespace, self.filename,
+                                                          self.timing)
         for name, text in request.get('modules', {}).items():
-            module = types.ModuleType(name)
+            module = file.modules[name] = types.ModuleType(name)
             code = COMPILED.get((name, text)) or compile(text, name + '.py', 'exec')
             exec(code, module.__dict__)
             sys.modules[name] = module
-        self.namespace = {'__name__': 'submission', '__file__': self.filename,
-                          '__builtins__': __builtins__}
         error: dict[str, Any] | None = None
         cells: list[list[int]] = request.get('cells') or []
         whole: types.CodeType | None = None  # a notebook's cells are compiled one by one
@@ -150,10 +178,10 @@ class Child:
                 whole = compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             return {'error': reports.syntax_error(exc), 'output': self.output.take()}
-        self.clock.start(self.limits['load_seconds'], self.limits['load_wait_seconds'])
+        self.clock.start(self.timing['load_seconds'], self.timing['load_wait_seconds'])
         try:
             for name, text in request.get('own', {}).items():  # the student's other files
-                module = types.ModuleType(name)
+                module = file.modules[name] = types.ModuleType(name)
                 module.__file__ = name + '.py'
                 sys.modules[name] = module
                 exec(compile(text, name + '.py', 'exec', dont_inherit=True), module.__dict__)
@@ -201,7 +229,7 @@ class Child:
         return first_error
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
-        fn = self.namespace[request['name']]  # the parent asks only for functions it saw
+        fn = self._use(request)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
             if 'texts' in request:  # one string per call
@@ -223,7 +251,7 @@ class Child:
         hostile __repr__ is the call's own time). A call that runs out of time ends
         the batch: the parent marks the rest as not tried."""
         values: list[Any] = []
-        computing, waiting = self.limits['call_seconds'], self.limits['call_wait_seconds']
+        computing, waiting = self.timing['call_seconds'], self.timing['call_wait_seconds']
         calls = iter(batch)  # shared by the loops below: a failed call is not repeated
         while True:
             self.clock.start(computing, waiting, values)
@@ -248,7 +276,7 @@ class Child:
         the line most tied to the wrong answers. Tracing slows a call down several
         times, so the parent asks for a few calls only; each keeps its own clock. The
         calls that finished (returned or raised) are reported, in order."""
-        fn = self.namespace[request['name']]
+        fn = self._use(request)
         ran: list[set[int]] = []
         try:
             values = self._call_all(lambda args: self._traced(fn, args, ran), request['args'])
