@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .failures import Failure
 from .hypothesis_internals import draw_without_local_constants
 from .probe import Args, Probe, PropertySettings
+from .sandbox.outcomes import Returned
 
 RECORDED = Path(__file__).with_name('recorded_examples.json')
 
@@ -36,6 +37,9 @@ class Property:
     strategy: Callable[[], Any]   # builds the strategy; Hypothesis is imported only then
     explicit: tuple[Any, ...] = ()
     prefetch: Callable[[Any], Iterable[Args]] | None = None  # calls to batch up front
+    # the calls whose answers decide the property, where every input it can draw stays
+    # among them: two functions that return the same there fail it the same way
+    decided_by: Callable[[], Sequence[Args]] | None = None
 
 
 def check_property(prop: Property, body: Body, probe: Probe) -> None:
@@ -53,8 +57,36 @@ def check_property(prop: Property, body: Body, probe: Probe) -> None:
         # input is the simplest it can make: a failure there has nothing simpler to shrink
         # to (a test holds Hypothesis to that)
         if index > len(prop.explicit):
-            _shrink(prop, body, probe.properties)
+            _shrink_once(prop, body, probe)
         raise first  # Hypothesis found nothing simpler: report what the replay found
+
+
+# failures already shrunk, by the property and the answers that decide it: shrinking
+# costs a tenth of a second or more, and a class shares few wrong behaviours
+_SHRUNK: dict[tuple[str, PropertySettings, str], Failure] = {}
+SHRUNK_KEPT = 500
+
+
+def _shrink_once(prop: Property, body: Body, probe: Probe) -> None:
+    """`_shrink`, or the failure it gave for a function that returned the same values
+    on every call deciding the property (calls that raised are left to Hypothesis: the
+    line their error names is the student's own)."""
+    key = None
+    if prop.decided_by is not None:
+        outcomes = probe.outcomes(prop.decided_by())
+        if set(map(type, outcomes)) == {Returned}:
+            key = (prop.name, probe.properties,
+                   repr([o.value for o in outcomes if isinstance(o, Returned)]))
+            if key in _SHRUNK:
+                raise _SHRUNK[key]
+    try:
+        _shrink(prop, body, probe.properties)
+    except Failure as shrunk:
+        if key is not None and len(_SHRUNK) < SHRUNK_KEPT:
+            # kept without its traceback, which holds this student's whole probe
+            shrunk.__traceback__ = shrunk.__context__ = shrunk.__cause__ = None
+            _SHRUNK[key] = shrunk
+        raise
 
 
 def examples_for(prop: Property, settings: PropertySettings, shipped: bool = True

@@ -106,3 +106,52 @@ def test_replay_gives_the_verdict_and_shrunk_input_of_hypothesis(
         direct = verdict(lambda: run(probe))
     assert straight_runs == [f'mirror.{check}']
     assert replayed == direct
+
+
+# two winners written differently that give the same answers on every position of a game:
+# each forgets the last square of the rows a pawn wins on
+WINNERS = [
+    ('from hexapawn import moves\n'
+     'def winner(board, side):\n'
+     '    if "W" in board[0:2]:\n'
+     '        return "W"\n'
+     '    if "B" in board[6:8]:\n'
+     '        return "B"\n'
+     '    if not moves(board, side):\n'
+     '        return "B" if side == "W" else "W"\n'
+     '    return ""\n'),
+    ('import hexapawn\n'
+     'def winner(board, side):\n'
+     '    for square, pawn in ((0, "W"), (1, "W"), (6, "B"), (7, "B")):\n'
+     '        if board[square] == pawn:\n'
+     '            return pawn\n'
+     '    if len(hexapawn.moves(board, side)) == 0:\n'
+     '        return {"W": "B", "B": "W"}[side]\n'
+     '    return ""\n'),
+]
+
+
+def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import autograder.properties as properties
+    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
+    monkeypatch.setattr(properties, '_SHRUNK', {})
+    shrinks: list[str] = []
+    real = properties._shrink
+
+    def counted(prop: Property, body: Any, settings: Any) -> None:
+        shrinks.append(prop.name)
+        real(prop, body, settings)
+    monkeypatch.setattr(properties, '_shrink', counted)
+    said = []
+    for text in WINNERS:
+        with StudentProcess(Config().limits, FLOOR) as child:
+            child.load(text, 'winner.py', {'hexapawn': game_file()})
+            said.append(verdict(lambda: run(Probe(child, 'winner', SETTINGS))))
+    assert said[0].startswith('failed: ') and said[0] == said[1]
+    assert shrinks == ['winner.whole_games']  # the second was not shrunk again
+    monkeypatch.setattr(properties, '_SHRUNK', {})
+    with StudentProcess(Config().limits, FLOOR) as child:  # and it is what a shrink gives
+        child.load(WINNERS[1], 'winner.py', {'hexapawn': game_file()})
+        assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == said[0]
+    assert shrinks == ['winner.whole_games'] * 2
