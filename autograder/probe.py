@@ -6,6 +6,7 @@ and the mistake catalogue can ask for the same inputs without paying twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any, Callable, Sequence
 
 from .failures import Call, Failure
@@ -110,7 +111,9 @@ class Probe:
         """Ask the child for the calls not yet known; returns those it did not try
         (after a timeout), which are not remembered: a later check may try them."""
         returned, failed = self._returned, self._failed
-        missing = [a for a in args_list if a not in returned and a not in failed]
+        missing = list(filterfalse(returned.__contains__, args_list))  # at C speed
+        if missing and failed:
+            missing = [a for a in missing if a not in failed]
         if not missing:
             return {}
         if len(missing) > 1:
@@ -151,13 +154,22 @@ class Probe:
         untried = self._ask(args_list)
         returned = self._returned
         try:
-            return [returned[a] for a in args_list]  # the common case: every call returned
+            return list(map(returned.__getitem__, args_list))  # the common case: all returned
         except KeyError:
             return [returned[a] if a in returned else
                     self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
         return self.values([args])[0]
+
+    def all_returned(self, args_list: Sequence[Args]) -> list[Value] | None:
+        """The values returned, when every call returned (None otherwise): a whole
+        domain read without building an outcome per call."""
+        self._ask(args_list)
+        try:
+            return list(map(self._returned.__getitem__, args_list))
+        except KeyError:
+            return None
 
     def returned(self, args: Args, outcome: Outcome) -> Value:
         """The value of a call that returned; a `Failure` that says what happened otherwise,

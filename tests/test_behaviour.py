@@ -37,6 +37,12 @@ class Answers:
             found[-1] = self.odd
         return found
 
+    def all_returned(self, args_list: Sequence[Args]) -> list[object] | None:
+        found = self.outcomes(args_list)
+        if not all(isinstance(outcome, Returned) for outcome in found):
+            return None
+        return [outcome.value for outcome in found if isinstance(outcome, Returned)]
+
 
 def print_of(answers: Answers) -> str | None:
     return fingerprint('winner', cast(Probe, answers))

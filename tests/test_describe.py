@@ -304,3 +304,12 @@ def test_a_wrong_count_is_told_its_own_numbers(piece: Piece) -> None:
         if check.name in ('with_mirror', 'without_mirror') and check.status == 'failed':
             assert check.finding is not None
             assert str(got[0][1]) in check.finding.hint and str(got[1][1]) in check.finding.hint
+
+
+def test_a_mask_and_the_items_it_picks_agree() -> None:
+    from autograder.describe.search import mask_of, picked
+    flags = [i % 3 == 0 or i == 19_682 for i in range(19_683)]
+    mask = mask_of(iter(flags))
+    assert mask == sum(1 << i for i, flag in enumerate(flags) if flag)
+    assert picked(list(range(19_683)), mask) == [i for i, flag in enumerate(flags) if flag]
+    assert picked(['a', 'b', 'c', 'd'], 0b1010) == ['b', 'd'] and mask_of([]) == 0

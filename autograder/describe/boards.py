@@ -19,10 +19,9 @@ from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
 from .description import Description
-from .search import Literal, literals, mask_of
+from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, where_wrong
 
-VALUE = operator.attrgetter('value')
 
 ROWS = ('top', 'middle', 'bottom')
 LETTERS = '.BW'
@@ -86,11 +85,9 @@ def vocabulary() -> tuple[Literal, ...]:
 
 def describe(probe: Probe) -> Description | None:
     """Where mirror is wrong, in words; None when it is right on every board."""
-    outcomes = probe.outcomes(EVERY_BOARD)
-    if set(map(type, outcomes)) == {Returned}:
-        values: list[object] = list(map(VALUE, outcomes))
-    else:
-        values = [o.value if isinstance(o, Returned) else None for o in outcomes]
+    returned = probe.all_returned(EVERY_BOARD)
+    values: Sequence[object] = returned if returned is not None else \
+        [o.value if isinstance(o, Returned) else None for o in probe.outcomes(EVERY_BOARD)]
     # values came back by their exact types: only a str can equal the wanted str
     wrong = mask_of(map(operator.ne, values, _mirrored()))
     if not wrong:
@@ -109,7 +106,8 @@ def describe(probe: Probe) -> Description | None:
                            found[0], TOTAL)
     if found is None:
         return None
-    there = [o for i, o in enumerate(outcomes) if wrong >> i & 1]
+    outcomes = probe.outcomes(EVERY_BOARD)
+    there = picked(outcomes, wrong)
     return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
                        f'wrong, it {what_came_back(there)}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)

@@ -16,7 +16,7 @@ from ..exercises.winner import POSITIONS
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
 from .description import Description
-from .search import Literal, literals, mask_of
+from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, where_wrong
 
 Position = tuple[str, str]
@@ -98,7 +98,7 @@ def describe(probe: Probe) -> Description | None:
         return None
     described, words = found
     outcomes = probe.outcomes(POSITIONS)
-    there = [o for i, o in enumerate(outcomes) if wrong >> i & 1]
+    there = picked(outcomes, wrong)
     among = f' (of the {len(POSITIONS)} positions a game can reach)' \
         if described != (1 << len(POSITIONS)) - 1 else ''
     text = (f'Your winner is {words}{right_on(wrong, len(POSITIONS))}{among}. Where it is '

@@ -8,8 +8,8 @@ the vocabulary (which lists the plainest ones first).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Iterable, Sequence
+from itertools import combinations, compress
+from typing import Iterable, Sequence, TypeVar
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,15 @@ def mask_of(flags: Iterable[object]) -> int:
 
 
 DIGITS = bytes.maketrans(bytes([0, 1]), b'01')
+FLAGS = bytes.maketrans(b'01', bytes([0, 1]))
+T = TypeVar('T')
+
+
+def picked(items: Sequence[T], mask: int) -> list[T]:
+    """The items whose bit is set in `mask` (bit i for the i-th), in order; shifting a
+    mask of 19,683 bits once per item would cost more than the rest of a description."""
+    bits = format(mask, f'0{len(items)}b')[::-1].encode().translate(FLAGS)
+    return list(compress(items, bits))
 
 
 def _all_of(parts: list[str]) -> str:
