@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import signal
 
+from ..sandbox import proc_stat
+
 
 def kill_tree(pid: int) -> None:
     """SIGKILL `pid` and all its descendants (only `pid` where /proc is missing)."""
@@ -27,14 +29,9 @@ def descendants(pid: int) -> list[int]:
     except OSError:
         return []
     for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f'/proc/{entry}/stat', encoding='ascii', errors='replace') as stat:
-                parent = int(stat.read().rsplit(')', 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue  # gone meanwhile, or not ours to read
-        children.setdefault(parent, []).append(int(entry))
+        parent = proc_stat.parent(int(entry)) if entry.isdigit() else None
+        if parent is not None:  # else gone meanwhile, or not ours to read
+            children.setdefault(parent, []).append(int(entry))
     found: list[int] = []
     todo = [pid]
     while todo:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .cgroups import ChildGroups
-from .processes import kill_group
+from .process_groups import kill_group
 from .removal import remove_tree
 from .zygote_client import Zygote
 

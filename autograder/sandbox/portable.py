@@ -20,7 +20,7 @@ import subprocess
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .processes import kill_group
+from .process_groups import kill_group
 from .removal import remove_tree
 
 # what the usual floor needs, and how to tell whether this system has it

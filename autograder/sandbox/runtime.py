@@ -18,7 +18,7 @@ from ..kit import game_file
 from . import bwrap, path_policy
 from .cgroups import ChildGroups, Groups
 from .launch import ForkedChild
-from .processes import kill_group
+from .process_groups import kill_group
 from .removal import remove_tree
 from .stale import RUN_PREFIX, clear_stale
 from .uid_pool import UidPool
