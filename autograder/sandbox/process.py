@@ -17,15 +17,18 @@ from typing import Any, Sequence
 from . import wire
 from .child import BROKE_DOWN
 from .isolation import Isolation
+from .launch import Launched
 from .limits import WAITING, Limits
 from .outcomes import Died, NotTried, Outcome, Raised, Returned, Seen, TimedOut
 from .proc_stat import cpu_seconds
+from .shared_child import SharedChild, open_channel
 from .values import decode
 
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
 MAX_FUNCTIONS = 500
+TIMING = ('call_seconds', 'call_wait_seconds', 'load_seconds', 'load_wait_seconds')
 MAX_LINES = 2000  # lines of one traced call: a file longer than that is no exercise
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
 # a child that computes past its limit and ignores its own clock (a C loop, or its
@@ -87,9 +90,12 @@ class ChildGone(Exception):
 
 
 class StudentProcess:
-    """One child holding one student file. Use as a context manager."""
+    """One student file in a child: a child of its own, or with `shared`, the child of
+    its submission's files, under the key `file` (see `shared_child`). Use as a
+    context manager."""
 
-    def __init__(self, limits: Limits, isolation: Isolation) -> None:
+    def __init__(self, limits: Limits, isolation: Isolation,
+                 shared: SharedChild | None = None, file: str = '') -> None:
         self.limits = limits
         self.isolation = isolation
         self.gone: str | None = None
@@ -97,19 +103,18 @@ class StudentProcess:
         self.output_dropped = 0
         # the most computing one call took, in seconds (None where it cannot be read)
         self.slowest_call: float | None = None
-        to_child_r, self._to_child = os.pipe()
-        self._from_child, from_child_w = os.pipe()
         self._budget = limits.file_seconds  # spent only while waiting on the child
         self._request_ends = 0.0
         self._cpu_allowed = 0.0
         self._cpu_from: float | None = None
-        try:
-            self._child = isolation.launch(limits, (to_child_r, from_child_w), self._from_child)
-        except BaseException:
-            close_all([self._to_child, self._from_child])
-            raise
-        finally:
-            close_all([to_child_r, from_child_w])
+        self._shared = shared
+        self._file = file
+        self._load_request: dict[str, Any] | None = None  # to load it again, alone
+        self._channel = shared.channel if shared else open_channel(limits, isolation)
+
+    @property
+    def _child(self) -> Launched:
+        return self._channel.child
 
     def __enter__(self) -> StudentProcess:
         return self
@@ -126,11 +131,13 @@ class StudentProcess:
         student's other files it imports, which run as part of loading. With `cells`
         (a notebook's, as line ranges), each runs on its own, as in Jupyter: a cell
         that fails does not stop the next."""
+        settings = self.limits.for_child()
+        timing = {key: settings[key] for key in TIMING}  # this file's, in a shared child
         try:
             reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
                                'modules': modules, 'own': own or {},
-                               'cells': [list(cell) for cell in cells]},
-                              float(self.limits.for_child()['load_seconds']))
+                               'cells': [list(cell) for cell in cells], 'limits': timing},
+                              float(settings['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
         error = reply.get('error')
@@ -211,12 +218,46 @@ class StudentProcess:
                 if isinstance(seen, list) else frozenset() for seen in ran[:len(args)]]
 
     def close(self) -> None:
-        self._child.kill()
-        close_all([self._to_child, self._from_child])
-        self._child.finish()
+        if self._shared is None:  # a shared child is closed by its owner
+            self._channel.close()
 
     # -- the wire ----------------------------------------------------------
     def _ask(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """`_exchange` on the shared child while it works; when it dies or hangs, this
+        file goes on alone with its account as it was before the request (whoever
+        caused it: a file that did it alone does it again), and asks again there."""
+        shared = self._shared
+        if shared is not None:
+            with shared.turn:
+                if shared.working:
+                    account = (self._budget, self.overran, self.output_dropped,
+                               self.slowest_call)
+                    try:
+                        reply = self._exchange({**message, 'file': self._file}, seconds)
+                    except ChildGone:
+                        shared.fail()
+                        self.gone = None
+                        (self._budget, self.overran, self.output_dropped,
+                         self.slowest_call) = account
+                    else:
+                        if message['op'] == 'load':
+                            self._load_request = message
+                        return reply
+            self._go_alone()
+        return self._exchange(message, seconds)
+
+    def _go_alone(self) -> None:
+        """A child of its own, with this file loaded again as it was."""
+        self._shared = None
+        self._channel = open_channel(self.limits, self.isolation)
+        if self._load_request is not None:
+            try:
+                self._exchange(self._load_request,
+                               float(self.limits.for_child()['load_seconds']))
+            except ChildGone:
+                pass  # `gone` is set: the request that follows says so
+
+    def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """Send a request and read the reply. `seconds` is what the child's own clock
         lets it compute; a child that computes past that and a grace, or waits past
         WAITING times it and a grace, ignored its clock and is stopped."""
@@ -247,12 +288,12 @@ class StudentProcess:
             raise ChildGone(self.gone or '') from None
 
     def _write(self, view: memoryview) -> int:
-        self._wait(self._to_child, writing=True)
-        return os.write(self._to_child, view)
+        self._wait(self._channel.to_child, writing=True)
+        return os.write(self._channel.to_child, view)
 
     def _read(self, size: int) -> bytes:
-        self._wait(self._from_child, writing=False)
-        chunk = os.read(self._from_child, min(size, 1 << 20))
+        self._wait(self._channel.from_child, writing=False)
+        chunk = os.read(self._channel.from_child, min(size, 1 << 20))
         if not chunk:
             raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
         return chunk
@@ -325,14 +366,6 @@ class StudentProcess:
         dropped = output.get('dropped', 0)
         self.output_dropped += dropped if isinstance(dropped, int) else 0
         return str(output.get('text', ''))[:self.limits.output_kb * 1024]
-
-
-def close_all(fds: list[int]) -> None:
-    for fd in fds:
-        try:
-            os.close(fd)
-        except OSError:
-            pass
 
 
 def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:
