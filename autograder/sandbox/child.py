@@ -312,7 +312,7 @@ class Child:
         handlers = {'load': self.load, 'call': self.call, 'lines': self.lines}
         while True:
             request = self.receive()
-            if request is None or request.get('op') == 'bye':
+            if request is None:  # the parent closed its end
                 return
             self.send(handlers[request['op']](request))
 
@@ -343,12 +343,15 @@ def limit_resources(limits: dict[str, Any]) -> None:
             pass
 
 
+# deeper than Python's 1000, for a student's recursive search; a recursion without end
+# still stops with RecursionError long before the C stack runs out
+RECURSION_LIMIT = 3000
 BROKE_DOWN = 75  # the exit code of a child whose own code failed (out of memory, say)
 
 
 def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
-    """Serve one student file on these pipes until the parent says bye."""
-    sys.setrecursionlimit(limits.get('recursion', 3000))
+    """Serve one student file on these pipes until the parent closes its end."""
+    sys.setrecursionlimit(RECURSION_LIMIT)
     child = Child(reader, writer, limits)
     sys.stdout = sys.stderr = child.output
     try:
