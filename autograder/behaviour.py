@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+from itertools import chain
 from typing import Any
 
 from .describe import DESCRIBERS
@@ -44,7 +45,10 @@ def _answers(outcomes: list[Outcome]) -> list[str]:
 def _shown(values: list[Any]) -> list[str]:
     """The answers of calls that all returned: as `_answer` words each."""
     # most functions return plain values on every board, whose repr is their answer
-    shown = map(repr, values) if set(map(type, values)) <= PLAIN_SET else map(_value, values)
+    kinds = set(map(type, values))
+    plain = kinds <= PLAIN_SET or (  # or lists and tuples of them, read in one pass
+        kinds <= CONTAINERS and set(map(type, chain.from_iterable(values))) <= PLAIN_SET)
+    shown = map(repr, values) if plain else map(_value, values)
     return list(map('returned '.__add__, shown))
 
 
@@ -65,6 +69,7 @@ def _answer(outcome: Outcome) -> str:
 
 PLAIN = (str, int, bool, type(None))
 PLAIN_SET = frozenset(PLAIN)
+CONTAINERS = frozenset({list, tuple})
 
 
 def _value(value: Any) -> str:

@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Sequence, cast
 
+import pytest
+
 from autograder.behaviour import fingerprint
 from autograder.classroom.serialise import from_data, to_data
 from autograder.config import Config
@@ -138,3 +140,14 @@ def test_new_mistakes_shared_by_several_come_first_then_the_most_common() -> Non
         ('winner', 'wrong on both positions with no pawns', False, ('bob',))]
     example = mistakes_by_behaviour(batch)[1].example
     assert example is not None and example.call == "mirror('BB.WW....')"
+
+
+@pytest.mark.parametrize('values', [
+    [('B', 'W'), ['.', 'B'], (1, None)],
+    [['a', ['nested']], ('b',)],
+    [(Opaque('Row', "'x'"),), ['y']],
+    ['abc', 1, None, True],
+])
+def test_answers_read_in_one_pass_are_worded_as_one_by_one(values: list[object]) -> None:
+    from autograder.behaviour import _shown, _value
+    assert _shown(values) == ['returned ' + _value(value) for value in values]

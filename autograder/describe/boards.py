@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, cast
 
 from hexapawn_ref import mirror as reference
 
@@ -92,7 +92,9 @@ def describe(probe: Probe) -> Description | None:
     wrong = mask_of(map(operator.ne, values, _mirrored()))
     if not wrong:
         return None
-    texts = [v for v in values if isinstance(v, str)]
+    kinds = set(map(type, values))
+    texts = cast(list[str], values) if kinds == {str} else [] if str not in kinds else \
+        [v for v in values if isinstance(v, str)]
     boards_back = len(texts) == TOTAL and len(set(map(len, texts))) == 1
     if boards_back:
         sources = _sources(texts)

@@ -46,6 +46,9 @@ def decode(raw: Any) -> Value:
     any other object. Anything malformed becomes an Opaque."""
     if type(raw) is list and set(map(type, raw)) <= SCALARS:
         return raw  # most wrong answers that are not a str: a board as a list of squares
+    if type(raw) is dict and type(items := raw.get('tuple')) is list and len(raw) == 1 \
+            and set(map(type, items)) <= SCALARS:
+        return tuple(items)  # or as a tuple of them
     try:
         return _decode(raw, 0)
     except (TypeError, ValueError, IndexError, KeyError, RecursionError):
