@@ -194,7 +194,8 @@ class StudentProcess:
                 (len(results) < len(args) and not _timed_out(results[-1])):
             self._stop('its answers could not be read')
             return Answers(None, [Died(self.gone or '')] * len(args), '')
-        outcomes = [Returned(decode(item)) if type(item) is list else self._outcome(item)
+        outcomes = [Returned(decode(item)) if type(item) is not dict or
+                    ('timeout' not in item and 'raised' not in item) else self._outcome(item)
                     for item in results]
         return Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
                        self._output(reply))
