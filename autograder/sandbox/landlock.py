@@ -36,17 +36,6 @@ def abi() -> int:
     return max(int(version), 0)
 
 
-def restrict(read_paths: list[str], write_paths: list[str]) -> int:
-    """Restrict this process for good; returns the ABI used. OSError when it cannot."""
-    version = abi()
-    ruleset = build(read_paths, write_paths)
-    try:
-        enforce(ruleset)
-    finally:
-        os.close(ruleset)
-    return version
-
-
 def build(read_paths: list[str], full_paths: list[str]) -> int:
     """A ruleset (an fd) that allows reading `read_paths` and everything beneath
     `full_paths`, and no TCP or signals out."""
