@@ -4,6 +4,7 @@ anything else travels tagged with its exact type, and both come back as the same
 outcomes."""
 from __future__ import annotations
 
+import json
 from typing import Any, Iterator
 
 import pytest
@@ -86,7 +87,15 @@ def test_a_batch_of_plain_strings_travels_bare(child: Any) -> None:
     process, replies = child
     outcomes, _ = process.call('echo', [('abc',), ('',), ('é' * 3,)])
     assert outcomes == [Returned('abc'), Returned(''), Returned('ééé')]
-    assert replies[-1]['strs'] == ['abc', '', 'ééé'] and 'results' not in replies[-1]
+    assert replies[-1]['texts'] == ['abc', '', 'ééé'] and 'results' not in replies[-1]
+
+
+def test_a_long_batch_of_strings_of_one_length_travels_joined(child: Any) -> None:
+    process, replies = child
+    boards = [(f'{n:09d}'.replace('0', '.'),) for n in range(200)] + [('ééé.BW.BW',)]
+    outcomes, _ = process.call('echo', boards)
+    assert outcomes == [Returned(board) for (board,) in boards]
+    assert replies[-1]['width'] == 9 and len(replies[-1]['joined']) == 9 * len(boards)
 
 
 @pytest.mark.parametrize('odd,outcome', [
@@ -99,12 +108,31 @@ def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
     process, replies = child
     outcomes, _ = process.call('echo', [('abc',), (odd,)])
     assert outcomes == [Returned('abc'), outcome]
-    assert 'strs' not in replies[-1] and len(replies[-1]['results']) == 2
+    assert 'texts' not in replies[-1] and len(replies[-1]['results']) == 2
 
 
 def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
     process, replies = child
     ask = process._ask
-    process._ask = lambda message, seconds: {**ask(message, seconds), 'strs': ['only one']}
+    process._ask = lambda message, seconds: {**ask(message, seconds), 'texts': ['only one']}
     outcomes, _ = process.call('echo', [('a',), ('list',)])
     assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
+
+
+@pytest.mark.parametrize('texts', [
+    [], ['a'], ['ab', 'c'], ['ab'] * 100, ['é' * 9] * 64, ['', ''] * 50, ['x'] * 63,
+])
+def test_a_batch_of_strings_comes_back_as_it_went(texts: list[str]) -> None:
+    carried = wire.strings_out(texts)
+    assert wire.strings_in(json.loads(json.dumps(carried))) == texts
+    assert ('joined' in carried) == (len(texts) >= wire.JOIN_FROM and
+                                     len({len(t) for t in texts}) == 1 and texts[0] != '')
+
+
+@pytest.mark.parametrize('forged', [
+    {}, {'texts': 'abc'}, {'texts': ['a', 1]}, {'joined': 'abcd', 'width': 3},
+    {'joined': 'abc', 'width': 0}, {'joined': 'abc', 'width': '3'}, {'joined': 3, 'width': 1},
+    {'joined': 'abc', 'width': True},
+])
+def test_a_forged_batch_of_strings_is_not_read(forged: dict[str, Any]) -> None:
+    assert wire.strings_in(forged) is None
