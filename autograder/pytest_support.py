@@ -20,7 +20,7 @@ from .loading import locate
 from .render import terminal
 from .results import SubmissionResult
 from .sandbox.isolation import Isolation
-from .sandbox.probing import probe
+from .sandbox.working_layers import probe
 from .visibility import for_students
 
 __all__ = ['EXERCISE_NAMES', 'check_exercise', 'graded']

@@ -25,8 +25,8 @@ from autograder.sandbox import portable
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Returned
-from autograder.sandbox.probing import probe
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.working_layers import probe
 from graded_pieces import graded, pieces
 from test_sandbox_attacks import CONFIG, EXPECTED, assert_graded, submission
 

@@ -23,7 +23,7 @@ from autograder.grading import grade_submission
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.probing import probe
+from autograder.sandbox.working_layers import probe
 from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent

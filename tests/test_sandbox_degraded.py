@@ -15,7 +15,7 @@ import pytest
 
 from autograder.grading import grade_submission
 from autograder.sandbox.isolation import FLOOR_LAYERS, STRONG_LAYERS, Isolation
-from autograder.sandbox.probing import ENV_OFF, probe
+from autograder.sandbox.working_layers import ENV_OFF, probe
 from test_sandbox_attacks import CONFIG, EXPECTED, OUTSIDE, assert_graded, submission
 from test_sandbox_leftovers import ours, stray_files, stray_processes
 

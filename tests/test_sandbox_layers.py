@@ -16,8 +16,8 @@ import pytest
 from autograder.config import Config
 from autograder.sandbox import bwrap, cgroups, landlock, path_policy, seccomp
 from autograder.sandbox.outcomes import Returned
-from autograder.sandbox.probing import probe
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.working_layers import probe
 
 PROJECT = Path(__file__).resolve().parent.parent
 

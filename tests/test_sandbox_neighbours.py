@@ -33,9 +33,9 @@ from autograder.sandbox import uid_pool, zygote
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Returned
-from autograder.sandbox.probing import ENV_OFF, probe
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.stale import clear_stale
+from autograder.sandbox.working_layers import ENV_OFF, probe
 from deep_trees import make_chain
 from test_sandbox_layers import in_fork
 from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes

@@ -20,11 +20,11 @@ from autograder.config import Config
 from autograder.errors import ConfigError, GraderError
 from autograder.sandbox import cgroups, path_policy, runtime, zygote_client
 from autograder.sandbox.outcomes import Returned
-from autograder.sandbox.probing import ENV_OFF, probe, turned_off
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.runtime import ENVIRONMENT
 from autograder.sandbox.stale import alive
 from autograder.sandbox.uid_pool import UID_SLOTS, UidPool
+from autograder.sandbox.working_layers import ENV_OFF, probe, turned_off
 from autograder.sandbox.zygote_client import LayerFailed, Zygote
 
 
@@ -246,8 +246,8 @@ KILLED_GRADER = '''
 import os, sys, tempfile, threading, time
 tempfile.tempdir = sys.argv[1]
 from autograder.config import Config
-from autograder.sandbox.probing import probe
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.working_layers import probe
 child = StudentProcess(Config().limits, probe())
 print(child._child.pid, flush=True)
 STUBBORN = 'import signal, time\\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\\ntime.sleep(300)\\n'

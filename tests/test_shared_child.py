@@ -16,7 +16,7 @@ from autograder.loading import locate
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.probing import probe
+from autograder.sandbox.working_layers import probe
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = Config()

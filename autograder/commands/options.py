@@ -9,7 +9,7 @@ from ..config import Config, load_config
 from ..config_file import choose
 from ..errors import UsageError
 from ..sandbox.isolation import Isolation
-from ..sandbox.probing import probe
+from ..sandbox.working_layers import probe
 
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 # the grader failed (a bug of ours, or a machine it cannot work on), on the whole run or

@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def graded(platform: str, submission: Path, config_path: Path | None) -> dict[str, Any]:
     """The platform's results for the submission in `submission`."""
     from ..grading import grade_submission  # loads the checks: only once we grade
-    from ..sandbox.probing import probe
+    from ..sandbox.working_layers import probe
 
     config = load_config(config_path)
     isolation = probe()

@@ -1,7 +1,8 @@
 """The sandbox: student code runs in child processes that only answer calls.
 
 The parent's side: `process` (one child: load, call, close), `isolation` (how
-children are isolated, and starting one), `probing` (which layers work here).
+children are isolated, and starting one), `working_layers` (which layers work
+here).
 How children are made: `zygote` (the process that forks them) and `zygote_client`
 (the parent's handle on it), `launch` (a started child), `runtime` (what one run
 keeps), `removal` (clearing a child's folder, whatever it left there).
@@ -15,7 +16,7 @@ The wire: `wire` (how each message is framed), `values` and `outcomes`.
 """
 from .isolation import FLOOR, Isolation
 from .limits import Limits
-from .probing import probe
+from .working_layers import probe
 from .process import StudentProcess
 
 __all__ = ['FLOOR', 'Isolation', 'Limits', 'StudentProcess', 'probe']

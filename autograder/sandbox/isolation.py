@@ -2,8 +2,8 @@
 
 The floor is always there: the child's own process group, rlimits it sets itself,
 the parent's time limits, a private working folder. Stronger layers (see
-`probing`) come with a `Runtime` whose zygote forks the children; `FLOOR`, with no
-runtime, starts a fresh interpreter per child.
+`working_layers`) come with a `Runtime` whose zygote forks the children; `FLOOR`,
+with no runtime, starts a fresh interpreter per child.
 """
 from __future__ import annotations
 

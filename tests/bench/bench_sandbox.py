@@ -23,8 +23,8 @@ import time
 
 from autograder.config import Config
 from autograder.sandbox.isolation import FLOOR, STRONG_LAYERS, Isolation
-from autograder.sandbox.probing import probe
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.working_layers import probe
 
 SOURCE = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
 GOAL_MS = 30.0
