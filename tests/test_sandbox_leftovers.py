@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from autograder.sandbox import proc_stat
 from autograder.sandbox.uid_pool import UidPool
 
 UIDS = range(UidPool().base, UidPool().base + 64)  # the pool of runtimes in this process
@@ -19,12 +20,8 @@ UIDS = range(UidPool().base, UidPool().base + 64)  # the pool of runtimes in thi
 
 def _stat(pid: int) -> tuple[int, str] | None:
     """The parent and state of a process, None when it is gone."""
-    try:
-        text = Path(f'/proc/{pid}/stat').read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(')') + 2:].split()
-    return int(fields[1]), fields[0]
+    fields = proc_stat.fields(pid)
+    return (int(fields[1]), fields[0].decode()) if fields else None
 
 
 def _uid(pid: int) -> int | None:

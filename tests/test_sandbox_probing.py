@@ -18,7 +18,7 @@ import pytest
 from autograder.cli import main
 from autograder.config import Config
 from autograder.errors import ConfigError, GraderError
-from autograder.sandbox import cgroups, path_policy, runtime, zygote_client
+from autograder.sandbox import cgroups, path_policy, proc_stat, runtime, zygote_client
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.runtime import ENVIRONMENT
@@ -257,6 +257,12 @@ os.kill(os.getpid(), 9)
 '''
 
 
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie that only waits to be reaped."""
+    fields = proc_stat.fields(pid)
+    return fields is None or fields[0] == b'Z'
+
+
 @pytest.mark.parametrize('off', ['', 'bubblewrap'])
 def test_nothing_outlives_a_grader_that_is_killed(tmp_path: Path, off: str) -> None:
     killed = subprocess.run([sys.executable, '-c', KILLED_GRADER, str(tmp_path)],
@@ -264,10 +270,10 @@ def test_nothing_outlives_a_grader_that_is_killed(tmp_path: Path, off: str) -> N
                             env={**os.environ, ENV_OFF: off})
     pid = int(killed.stdout)
     for _ in range(40):  # the zygote sees its socket close, and kills its children
-        if not alive(pid) or Path(f'/proc/{pid}/stat').read_text().split()[2] == 'Z':
+        if not alive(pid) or _ended(pid):
             break
         time.sleep(0.05)
-    assert not alive(pid) or Path(f'/proc/{pid}/stat').read_text().split()[2] == 'Z'
+    assert not alive(pid) or _ended(pid)
     left = list(tmp_path.glob('hexgrade-run-*'))
     assert len(left) == 1  # killed, it could not clear its run folder away
     saved, tempfile.tempdir = tempfile.tempdir, str(tmp_path)
