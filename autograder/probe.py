@@ -82,6 +82,7 @@ class Probe:
         self.quiet: set[Args] = set()
         # the outcomes of a whole domain, by the identity of its (constant) list
         self._domains: dict[int, tuple[Sequence[Args], list[Outcome]]] = {}
+        self._domain_values: dict[int, tuple[Sequence[Args], list[Value]]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -151,10 +152,13 @@ class Probe:
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the check."""
+        kept = self._kept_values(args_list)
+        if kept is not None:
+            return kept
         untried = self._ask(args_list)
         returned = self._returned
         try:
-            return list(map(returned.__getitem__, args_list))  # the common case: all returned
+            return self._keep_values(args_list, list(map(returned.__getitem__, args_list)))
         except KeyError:
             return [returned[a] if a in returned else
                     self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
@@ -164,12 +168,28 @@ class Probe:
 
     def all_returned(self, args_list: Sequence[Args]) -> list[Value] | None:
         """The values returned, when every call returned (None otherwise): a whole
-        domain read without building an outcome per call."""
+        domain read without building an outcome per call. Like `outcomes`, a whole
+        domain's list is kept and shared (do not change it)."""
+        kept = self._kept_values(args_list)
+        if kept is not None:
+            return kept
         self._ask(args_list)
         try:
-            return list(map(self._returned.__getitem__, args_list))
+            return self._keep_values(args_list,
+                                     list(map(self._returned.__getitem__, args_list)))
         except KeyError:
             return None
+
+    def _kept_values(self, args_list: Sequence[Args]) -> list[Value] | None:
+        if len(args_list) < WHOLE_DOMAIN:
+            return None
+        kept = self._domain_values.get(id(args_list))
+        return kept[1] if kept is not None and kept[0] is args_list else None
+
+    def _keep_values(self, args_list: Sequence[Args], found: list[Value]) -> list[Value]:
+        if len(args_list) >= WHOLE_DOMAIN:  # every call returned: that never changes
+            self._domain_values[id(args_list)] = (args_list, found)
+        return found
 
     def returned(self, args: Args, outcome: Outcome) -> Value:
         """The value of a call that returned; a `Failure` that says what happened otherwise,
