@@ -17,7 +17,8 @@ from __future__ import annotations
 import ast
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Mapping, Sequence
 
 # a function or class, a plain value, an import, or anything else (which may run long)
@@ -30,7 +31,13 @@ class Statement:
     last: int
     kind: Kind
     names: tuple[str, ...]
-    shape: str = ''  # a function's code, lines aside: to know a copy of the kit's helper
+    node: ast.stmt | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def shape(self) -> str:
+        """A function's code, lines aside: to know a copy of the kit's helper. Worked
+        out when asked, for the few functions named as an exercise is."""
+        return ast.dump(self.node) if self.kind == 'function' and self.node else ''
 
 
 @dataclass(frozen=True)
@@ -79,8 +86,7 @@ def _statement(node: ast.stmt, offset: int) -> Statement:
     top = min([node.lineno] + [d.lineno for d in getattr(node, 'decorator_list', ())])
     last = node.end_lineno or node.lineno
     kind, names = _kind(node)
-    shape = ast.dump(node) if kind == 'function' else ''
-    return Statement(top + offset, last + offset, kind, names, shape)
+    return Statement(top + offset, last + offset, kind, names, node)
 
 
 def _kind(node: ast.stmt) -> tuple[Kind, tuple[str, ...]]:
@@ -146,8 +152,10 @@ def defined_functions(block: Block, borrowed: frozenset[tuple[str, str]] = froze
     the kit's helpers (`borrowed`: name and shape)."""
     if block.statements is None:
         return set(block.seems_to_define)
+    named = {name for name, _ in borrowed}  # the shape is worked out for these alone
     return {name for s in block.statements if s.kind == 'function'
-            and (s.names[0], s.shape) not in borrowed for name in s.names}
+            and (s.names[0] not in named or (s.names[0], s.shape) not in borrowed)
+            for name in s.names}
 
 
 def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str],
