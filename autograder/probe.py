@@ -56,6 +56,23 @@ def timeout_hint(function: str, timeout: TimedOut,
             f'False.')
 
 
+# whole domains (constant lists) already seen to hold each input once, by identity
+_UNIQUE: dict[int, Sequence[Args]] = {}
+
+
+def _unique(args_list: Sequence[Args]) -> bool:
+    """Whether a whole domain holds each input once: worked out once per domain."""
+    if len(args_list) < WHOLE_DOMAIN:
+        return False
+    kept = _UNIQUE.get(id(args_list))
+    if kept is args_list:
+        return True
+    if len(_UNIQUE) < 16 and len(set(args_list)) == len(args_list):
+        _UNIQUE[id(args_list)] = args_list  # kept alive here, so its id stays its own
+        return True
+    return False
+
+
 @dataclass(frozen=True)
 class PropertySettings:
     """How hard property-based checks look: Hypothesis' example budget and seed."""
@@ -117,7 +134,7 @@ class Probe:
             missing = [a for a in missing if a not in failed]
         if not missing:
             return {}
-        if len(missing) > 1:
+        if len(missing) > 1 and not (len(missing) == len(args_list) and _unique(args_list)):
             missing = list(dict.fromkeys(missing))  # an input asked twice is one call
         answers = self.process.ask(self.function, missing)
         if answers.texts is not None:

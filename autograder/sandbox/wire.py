@@ -51,8 +51,7 @@ def strings_in(message: dict[str, Any]) -> list[str] | None:
     if type(joined) is not str or type(width) is not int or width <= 0 or \
             len(joined) % width:
         return None
-    ends = range(width, len(joined) + width, width)
-    return list(map(joined.__getitem__, map(slice, range(0, len(joined), width), ends)))
+    return [joined[start:start + width] for start in range(0, len(joined), width)]
 
 
 def frame(message: dict[str, Any], compact: bool = False) -> bytes:
