@@ -136,7 +136,7 @@ class Probe:
             return {}
         if len(missing) > 1 and not (len(missing) == len(args_list) and _unique(args_list)):
             missing = list(dict.fromkeys(missing))  # an input asked twice is one call
-        answers = self.process.ask(self.function, missing)
+        answers = self.process.call(self.function, missing)
         if answers.texts is not None:
             returned.update(zip(missing, answers.texts))
             return {}
@@ -155,7 +155,8 @@ class Probe:
     def fresh(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
               ) -> tuple[list[Outcome], str]:
         """Call again, bypassing the cache: for repeatability, output and variants."""
-        results, printed = self.process.call(self.function, list(args_list), patch)
+        answers = self.process.call(self.function, list(args_list), patch)
+        results, printed = answers.outcomes, answers.printed
         self._remember_losses(list(args_list), results)
         if not printed and not patch and all(type(r) is Returned for r in results):
             self.quiet.update(args_list)

@@ -86,7 +86,7 @@ def test_the_child_reports_the_lines_of_the_students_file_each_call_runs(
     assert child.lines('winner', [('BBB...WWW', 'W'), ('x', 'B'), ('raise', 'B')]) == \
         runs((4, 5, 13, 14), (4, 6, 8, 10), (4, 6, 7))
     # what it printed or returned is not reported again, and it answers as before
-    outcomes, _ = child.call('winner', [('x', 'W')])
+    outcomes = child.call('winner', [('x', 'W')]).outcomes
     assert [o.value for o in outcomes] == ['W']  # type: ignore[union-attr]
 
 

@@ -93,7 +93,7 @@ def probe(what):
 '''
     with StudentProcess(Limits(), floor) as process:
         assert process.load(source, 'probe.py', {}).error is None
-        outcomes, _ = process.call('probe', [['resource'], ['alarm'], ['folder'], ['cwd']])
+        outcomes = process.call('probe', [['resource'], ['alarm'], ['folder'], ['cwd']]).outcomes
     assert outcomes[:3] == [Returned('missing'), Returned('(0.0, 0.0)'), Returned('[]')]
     cwd = outcomes[3]
     assert isinstance(cwd, Returned) and isinstance(cwd.value, str)

@@ -140,7 +140,7 @@ def test_no_child_sees_into_a_folder_of_installed_packages(off: tuple[str, ...])
     try:
         with StudentProcess(Config().limits, isolation) as child:
             assert child.load(source, 'peek.py', {}).error is None
-            outcomes, _ = child.call('peek', [(folder,) for folder in hidden])
+            outcomes = child.call('peek', [(folder,) for folder in hidden]).outcomes
     finally:
         isolation.close()
     seen = {folder: outcome.value for folder, outcome in zip(hidden, outcomes)
@@ -367,7 +367,7 @@ def test_without_a_uid_of_its_own_a_child_cannot_read_another_childs_folder() ->
             writer = ('import os\nopen("secret.txt", "w").write("answers")\n'
                       'def where(x):\n    return os.getcwd()\n')
             assert first.load(writer, 'mirror.py', {}).error is None
-            folder = first.call('where', [('x',)])[0][0]
+            folder = first.call('where', [('x',)]).outcomes[0]
             reader = ('import os\ndef peek(folder):\n'
                       '    try:\n        return open(folder + "/secret.txt").read()\n'
                       '    except OSError as exc:\n        return type(exc).__name__\n'
@@ -375,8 +375,8 @@ def test_without_a_uid_of_its_own_a_child_cannot_read_another_childs_folder() ->
                       '    except OSError as exc:\n        return type(exc).__name__\n')
             assert second.load(reader, 'mirror.py', {}).error is None
             assert isinstance(folder, Returned)
-            peeked = second.call('peek', [(folder.value,)])[0][0]
-            looked = second.call('look', [('x',)])[0][0]
+            peeked = second.call('peek', [(folder.value,)]).outcomes[0]
+            looked = second.call('look', [('x',)]).outcomes[0]
     finally:
         isolation.close()
     assert peeked == Returned('PermissionError')

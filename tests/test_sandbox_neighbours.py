@@ -299,7 +299,7 @@ def test_as_root_no_child_keeps_root_whatever_layers_are_off(off: tuple[str, ...
     try:
         with StudentProcess(CONFIG.limits, isolation) as child:
             assert child.load(WHO, 'who.py', {}).error is None
-            (outcome,), _ = child.call('who', [('x',)])
+            (outcome,) = child.call('who', [('x',)]).outcomes
     finally:
         isolation.close()
     assert isinstance(outcome, Returned) and isinstance(outcome.value, list)

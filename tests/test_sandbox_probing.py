@@ -162,7 +162,8 @@ def test_a_child_under_the_full_sandbox_answers_calls() -> None:
     try:
         with StudentProcess(Config().limits, isolation) as child:
             loaded = child.load('def mirror(board):\n    return board[::-1]\n', 'mirror.py', {})
-            outcomes, printed = child.call('mirror', [('abc',), ('xy',)])
+            called = child.call('mirror', [('abc',), ('xy',)])
+            outcomes, printed = called.outcomes, called.printed
         assert loaded.error is None
         assert [o.value for o in outcomes] == ['cba', 'yx']  # type: ignore[union-attr]
     finally:
@@ -184,7 +185,7 @@ def test_a_child_may_use_its_folder_by_its_full_path(tmp_path: Path) -> None:
     try:
         with StudentProcess(Config().limits, isolation) as child:
             child.load(source, 'note.py', {})
-            outcomes, _ = child.call('note', [('kept',)])
+            outcomes = child.call('note', [('kept',)]).outcomes
         assert outcomes == [Returned('kept')]
     finally:
         tempfile.tempdir = saved
@@ -200,7 +201,7 @@ def test_a_zygote_that_ended_is_started_again() -> None:
         first._proc.wait()
         with StudentProcess(Config().limits, isolation) as child:
             child.load('def mirror(board):\n    return board[::-1]\n', 'mirror.py', {})
-            outcomes, _ = child.call('mirror', [('abc',)])
+            outcomes = child.call('mirror', [('abc',)]).outcomes
         assert outcomes == [Returned('cba')]
         assert isolation.runtime.zygote is not first
     finally:

@@ -85,7 +85,7 @@ def child() -> Iterator[tuple[StudentProcess, list[dict[str, Any]]]]:
 
 def test_a_batch_of_plain_strings_travels_bare(child: Any) -> None:
     process, replies = child
-    outcomes, _ = process.call('echo', [('abc',), ('',), ('é' * 3,)])
+    outcomes = process.call('echo', [('abc',), ('',), ('é' * 3,)]).outcomes
     assert outcomes == [Returned('abc'), Returned(''), Returned('ééé')]
     assert replies[-1]['texts'] == ['abc', '', 'ééé'] and 'results' not in replies[-1]
 
@@ -93,7 +93,7 @@ def test_a_batch_of_plain_strings_travels_bare(child: Any) -> None:
 def test_a_long_batch_of_strings_of_one_length_travels_joined(child: Any) -> None:
     process, replies = child
     boards = [(f'{n:09d}'.replace('0', '.'),) for n in range(200)] + [('ééé.BW.BW',)]
-    outcomes, _ = process.call('echo', boards)
+    outcomes = process.call('echo', boards).outcomes
     assert outcomes == [Returned(board) for (board,) in boards]
     assert replies[-1]['width'] == 9 and len(replies[-1]['joined']) == 9 * len(boards)
 
@@ -106,7 +106,7 @@ def test_a_long_batch_of_strings_of_one_length_travels_joined(child: Any) -> Non
 def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
                                                    outcome: object) -> None:
     process, replies = child
-    outcomes, _ = process.call('echo', [('abc',), (odd,)])
+    outcomes = process.call('echo', [('abc',), (odd,)]).outcomes
     assert outcomes == [Returned('abc'), outcome]
     assert 'texts' not in replies[-1] and len(replies[-1]['results']) == 2
 
@@ -115,7 +115,7 @@ def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
     process, replies = child
     ask = process._ask
     process._ask = lambda message, seconds: {**ask(message, seconds), 'texts': ['only one']}
-    outcomes, _ = process.call('echo', [('a',), ('list',)])
+    outcomes = process.call('echo', [('a',), ('list',)]).outcomes
     assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
 
 

@@ -158,14 +158,9 @@ class StudentProcess:
         return Loaded(_raised(error), functions, output, bound, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
-             patch: dict[str, Any] | None = None) -> tuple[list[Outcome], str]:
-        """Call `name` once per argument list; also what it printed meanwhile."""
-        answers = self.ask(name, args, patch)
-        return answers.outcomes, answers.printed
-
-    def ask(self, name: str, args: Sequence[Sequence[Any]],
-            patch: dict[str, Any] | None = None) -> Answers:
-        """`call`, with the common case (every call returned a str) kept bare."""
+             patch: dict[str, Any] | None = None) -> Answers:
+        """Call `name` once per argument list (with the game's rules `patch` swaps in);
+        what each call came to, and what it printed meanwhile."""
         if self.gone is not None:
             return Answers(None, [Died(self.gone)] * len(args), '')
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch}
