@@ -54,7 +54,6 @@ class Loaded:
 
     error: Outcome | None
     functions: dict[str, Signature | None] = field(default_factory=dict)
-    output: str = ''
     # where the file's top level binds a name: ('def' or 'import', line), as the child
     # parsed it (a courtesy for messages: a verdict rests on returned values only)
     bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
@@ -144,18 +143,18 @@ class StudentProcess:
         defined = reply.get('functions')
         functions = {str(name)[:100]: _signature(sig) for name, sig in
                      list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
-        output = self._output(reply)
+        self._output(reply)  # what loading printed counts only towards what was dropped
         bound = _bindings(reply.get('bindings'))
         went_on = reply.get('cells_went_on') is True
         if error is None:
-            return Loaded(None, functions, output, bound)
+            return Loaded(None, functions, bound)
         if error.get('type') == 'timeout':
             limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
                                             else 'load_seconds']
             line = error.get('line')
-            return Loaded(TimedOut(limit), functions, output, bound, went_on,
+            return Loaded(TimedOut(limit), functions, bound, went_on,
                           line if type(line) is int else None)
-        return Loaded(_raised(error), functions, output, bound, went_on)
+        return Loaded(_raised(error), functions, bound, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> Answers:
