@@ -42,13 +42,15 @@ _SAME_FILES = threading.Lock()
 
 
 def grade_submission(path: Path, config: Config, isolation: Isolation,
-                     same_files: dict[FileKey, ExerciseResult] | None = None
-                     ) -> SubmissionResult:
+                     same_files: dict[FileKey, ExerciseResult] | None = None,
+                     spare: bool = False) -> SubmissionResult:
     """Grade whatever `path` holds; the exercises run side by side. With `same_files`
     (kept from submission to submission of one batch, whose config and isolation do
     not change), a file that several students hand in, such as an untouched stub, is
     graded once, and each failing exercise gets the fingerprint a class summary groups
-    students by (a student's own check does not pay for asking the whole domain)."""
+    students by (a student's own check does not pay for asking the whole domain). With
+    `spare`, the next submission's child is started while this one is graded (a batch's
+    worker: see `shared_child.drop_spare` for its end)."""
     located = locate(path, tuple(e.name for e in EXERCISES))
 
     def grade(exercise: Exercise, shared: SharedChild | None) -> ExerciseResult:
@@ -72,7 +74,8 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
     # for another student needs none)
     running = [e for e in EXERCISES if isinstance(where := located[e.name], Source) and
                (same_files is None or (e.name, where.filename, where.text) not in same_files)]
-    with SharedChild([config.limits_for(e.name) for e in running], isolation) \
+    # every exercise's limits, whichever files run: so a spare started ahead fits
+    with SharedChild([config.limits_for(e.name) for e in EXERCISES], isolation, spare) \
             if len(running) > 1 else nullcontext() as shared, \
             ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
         results = list(pool.map(lambda exercise: grade(exercise, shared), EXERCISES))

@@ -186,3 +186,29 @@ def test_each_file_plays_by_its_own_copy_of_the_game(tmp_path: Path) -> None:
             assert process.load(text[name], f'{name}.py', {'hexapawn': game_file()}).error \
                 is None
         assert hard_coded(Probe(boxes, 'count_boxes', CONFIG.properties)) is None
+
+
+def test_a_batch_starts_each_next_child_while_it_grades(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autograder.sandbox.shared_child import drop_spare
+
+    started: list[object] = []
+    launch = Isolation.launch
+
+    def counted(self: Isolation, limits: Limits, fds: tuple[int, int], answers: int) -> object:
+        started.append(launch(self, limits, fds, answers))
+        return started[-1]
+    monkeypatch.setattr(Isolation, 'launch', counted)
+    right = handed_in(tmp_path / 'right')
+    wrong = handed_in(tmp_path / 'wrong', mirror='def mirror(board):\n    return board\n')
+    try:
+        got = [verdicts(grade_submission(folder, CONFIG, FLOOR, {}, spare=True))
+               for folder in (right, wrong, right)]
+    finally:
+        drop_spare()
+    assert got[0] == got[2] == {name: full(name) for name in NAMES}
+    assert got[1]['mirror'][0] == 0.0 and got[1]['winner'] == full('winner')
+    assert len(started) == 4  # one child for each, and the spare for a next one
+    # at the end of the batch, the spare and every child are gone, and their folders
+    assert all(child.exit_code(5) is not None for child in started)  # type: ignore[attr-defined]
+    assert not any(child.workdir.exists() for child in started)  # type: ignore[attr-defined]

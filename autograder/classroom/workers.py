@@ -21,6 +21,7 @@ from typing import Any, Callable
 from ..config import Config
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
+from ..sandbox.shared_child import drop_spare
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
@@ -134,6 +135,7 @@ def _serve(conn: Connection, config: Config) -> None:
     while True:
         job = conn.recv()
         if job is None:
+            drop_spare()
             return
         started = time.monotonic()
         conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
@@ -150,7 +152,8 @@ def grade_one(path: Path, config: Config, isolation: Isolation, same_files: dict
     from .serialise import to_data
 
     try:
-        return 'graded', to_data(grade_submission(path, config, isolation, same_files))
+        return 'graded', to_data(grade_submission(path, config, isolation, same_files,
+                                                  spare=True))
     except Exception as exc:  # our bug or the machine's; it stays with this student
         return 'stopped', f'the grader failed on it: {type(exc).__name__}: {exc}'
 

@@ -11,8 +11,10 @@ start.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from types import TracebackType
 
@@ -50,12 +52,15 @@ def open_channel(limits: Limits, isolation: Isolation) -> Channel:
 
 class SharedChild:
     """The child the files of one submission share. Use as a context manager, around
-    every `StudentProcess` that uses it."""
+    every `StudentProcess` that uses it. With `spare`, the next submission's child is
+    started now, while this one is graded (see `take_spare`)."""
 
-    def __init__(self, limits: list[Limits], isolation: Isolation) -> None:
+    def __init__(self, limits: list[Limits], isolation: Isolation, spare: bool = False
+                 ) -> None:
         self.turn = threading.Lock()  # one request at a time: the child is one thread
         self.working = True
-        self.channel = open_channel(together(limits), isolation)
+        self.spare = spare
+        self.channel = take_spare(together(limits), isolation, spare)
 
     def fail(self) -> None:
         """It died or hung: no file uses it any more."""
@@ -67,7 +72,76 @@ class SharedChild:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        self.channel.close()
+        if not self.spare:
+            self.channel.close()
+            return
+        self.channel.child.kill()  # at once; its folder and groups are cleared meanwhile
+        closing = threading.Thread(target=self.channel.close, name='closing child')
+        closing.start()
+        with _spare_lock:
+            _closing[:] = [thread for thread in _closing if thread.is_alive()] + [closing]
+
+
+# a child started ahead for the next submission of a batch, with what it was started for
+_spare: tuple[Isolation, Limits, Future[Channel]] | None = None
+_spare_lock = threading.Lock()
+_closing: list[threading.Thread] = []  # children of a batch being cleared away
+
+
+def take_spare(limits: Limits, isolation: Isolation, again: bool) -> Channel:
+    """A started child: the spare started ahead for these limits, or a new one. With
+    `again`, the next spare starts now, in the background: starting a child is mostly
+    waiting for the zygote and the child's layers, time a batch need not wait out."""
+    global _spare
+    with _spare_lock:
+        ready, _spare = _spare, None
+        if again:
+            _spare = (isolation, limits, _start(limits, isolation))
+    if ready is not None:
+        kept_for, kept_limits, future = ready
+        if kept_for is isolation and kept_limits == limits:
+            try:
+                return future.result()
+            except Exception:  # it failed to start: a new one says why if it fails too
+                pass
+        else:
+            _close(future)
+    return open_channel(limits, isolation)
+
+
+def drop_spare() -> None:
+    """Stop the spare child, if there is one, and wait until every child of the batch
+    is cleared away (at the end of a batch)."""
+    global _spare
+    with _spare_lock:
+        ready, _spare = _spare, None
+        closing, _closing[:] = list(_closing), []
+    if ready is not None:
+        _close(ready[2])
+    for thread in closing:
+        thread.join()
+
+
+def _start(limits: Limits, isolation: Isolation) -> Future[Channel]:
+    future: Future[Channel] = Future()
+
+    def start() -> None:
+        try:
+            future.set_result(open_channel(limits, isolation))
+        except BaseException as exc:
+            future.set_exception(exc)
+    threading.Thread(target=start, name='spare child', daemon=True).start()
+    return future
+
+
+def _close(future: Future[Channel]) -> None:
+    try:
+        future.result().close()
+    except Exception:
+        pass
+
+
+atexit.register(drop_spare)
 
 
 def together(limits: list[Limits]) -> Limits:
