@@ -69,6 +69,8 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 job_index, reply, seconds = outcome
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     pool[index] = _Worker(serve, config)
+                if pending:  # the next job first: the worker grades while this is reported
+                    pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
     finally:
         for worker in pool:
@@ -128,6 +130,7 @@ class _Worker:
 def _serve(conn: Connection, config: Config) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
+    sys.setswitchinterval(0.0005)
     # probed again here, silently: the command has told the teacher what is missing
     isolation = probe()
     modules = 0
