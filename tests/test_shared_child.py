@@ -106,7 +106,10 @@ def test_a_file_that_kills_the_child_while_loading_sinks_only_its_exercise(
     assert got['mirror'] == full('mirror') and got['winner'] == full('winner')
 
 
-def test_a_call_that_ignores_its_clock_sinks_only_its_exercise(tmp_path: Path) -> None:
+def test_a_call_that_ignores_its_clock_sinks_only_its_exercise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autograder.sandbox.process import StudentProcess
+
     folder = handed_in(tmp_path / 's', mirror=(
         'import signal\n'
         'def mirror(board):\n'
@@ -115,7 +118,17 @@ def test_a_call_that_ignores_its_clock_sinks_only_its_exercise(tmp_path: Path) -
         '    while True:\n'
         '        pass\n'))
     config = replace(CONFIG, limits=Limits(call_seconds=0.3, file_seconds=10))
+    asked: list[tuple[str, str]] = []
+    exchange = StudentProcess._exchange
+
+    def recorded(self: StudentProcess, message: dict[str, object], seconds: float) -> object:
+        asked.append((str(message.get('filename', '')), str(message['op'])))
+        return exchange(self, message, seconds)
+    monkeypatch.setattr(StudentProcess, '_exchange', recorded)
     got = verdicts(grade_submission(folder, config, FLOOR))
+    # the hang was mirror's own: it is not loaded again to hang a second time
+    assert asked.count(('mirror.py', 'load')) == 1
+    monkeypatch.setattr(StudentProcess, '_exchange', exchange)
     assert got['mirror'][0] == 0.0 and got['mirror'][1] in (('timeout',), ('crash',))
     assert got['winner'] == full('winner') and got['count_boxes'] == full('count_boxes')
     assert got == each_alone(folder, config, FLOOR)

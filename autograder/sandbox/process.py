@@ -217,11 +217,13 @@ class StudentProcess:
 
     # -- the wire ----------------------------------------------------------
     def _ask(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """`_exchange` on the shared child while it works; when it dies or hangs, this
-        file goes on alone with its account as it was before the request (whoever
-        caused it: a file that did it alone does it again), and asks again there."""
+        """`_exchange` on the shared child while it works. When it dies, this file goes
+        on alone with its account as it was before the request (whoever caused it: a
+        file that did it alone does it again), and asks again there; when this file's
+        own request ran past its limits, it is done, as it would be alone, and the
+        other files go on alone: a hang costs its limits once, never twice."""
         shared = self._shared
-        if shared is not None:
+        if shared is not None and self.gone is None:
             with shared.turn:
                 if shared.working:
                     account = (self._budget, self.overran, self.output_dropped,
@@ -230,6 +232,8 @@ class StudentProcess:
                         reply = self._exchange({**message, 'file': self._file}, seconds)
                     except ChildGone:
                         shared.fail()
+                        if self.overran:  # its own request ran past its limits: done, as
+                            raise         # alone (a hang is not paid for twice)
                         self.gone = None
                         (self._budget, self.overran, self.output_dropped,
                          self.slowest_call) = account
