@@ -15,7 +15,7 @@ import pytest
 from autograder import pytest_support
 from autograder.cli import main
 from autograder.kit import PROJECT, SOLUTIONS
-from autograder.sandbox import probing
+from autograder.sandbox import working_layers
 from autograder.sandbox.isolation import FLOOR_LAYERS, PRACTICE_ONLY, Isolation
 
 from class_records import fast_config, write_class
@@ -36,7 +36,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def no_cgroups(monkeypatch: pytest.MonkeyPatch) -> None:
     """A machine where the cgroups layer cannot be had, as for an ordinary user."""
-    monkeypatch.setitem(probing.CHECKS, 'cgroups', lambda: NO_CGROUPS)
+    monkeypatch.setitem(working_layers.CHECKS, 'cgroups', lambda: NO_CGROUPS)
 
 
 # -- installing -----------------------------------------------------------------------
