@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import operator
 from itertools import chain
-from typing import Any
+from typing import Any, Sequence
 
+from .answer_memo import ByAnswers
 from .describe import DESCRIBERS
-from .probe import Probe
+from .probe import Args, Probe
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.values import Opaque, Truncated
 
@@ -27,8 +28,16 @@ def fingerprint(exercise: str, probe: Probe) -> str | None:
     if exercise not in DESCRIBERS:
         return None
     _, domain = DESCRIBERS[exercise]
-    values = probe.all_returned(domain())
-    answers = _shown(values) if values is not None else _answers(probe.outcomes(domain()))
+    memo = _PRINTS.setdefault(exercise, ByAnswers())
+    return memo.get(probe, domain(), lambda: _fingerprint(domain(), probe))
+
+
+_PRINTS: dict[str, ByAnswers[str]] = {}
+
+
+def _fingerprint(domain: Sequence[Args], probe: Probe) -> str:
+    values = probe.all_returned(domain)
+    answers = _shown(values) if values is not None else _answers(probe.outcomes(domain))
     # one text hashed at once: the same bytes, and so the same hash, as each answer
     # hashed after the other, without a call per board of all 3^9
     text = '\0'.join(answers) + '\0' if answers else ''

@@ -5,9 +5,11 @@ and the mistake catalogue can ask for the same inputs without paying twice.
 """
 from __future__ import annotations
 
+import hashlib
+from array import array
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -100,6 +102,7 @@ class Probe:
         # the outcomes of a whole domain, by the identity of its (constant) list
         self._domains: dict[int, tuple[Sequence[Args], list[Outcome]]] = {}
         self._domain_values: dict[int, tuple[Sequence[Args], list[Value]]] = {}
+        self._keys: dict[int, tuple[Sequence[Args], bytes]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -197,6 +200,23 @@ class Probe:
                                      list(map(self._returned.__getitem__, args_list)))
         except KeyError:
             return None
+
+    def texts_key(self, args_list: Sequence[Args]) -> bytes | None:
+        """A digest of the answers when every call returned a str (None otherwise): two
+        functions with the same key answered alike on every call of `args_list`, so
+        what is worked out from those answers alone can be shared between them."""
+        kept = self._keys.get(id(args_list))
+        if kept is not None and kept[0] is args_list:
+            return kept[1]
+        values = self.all_returned(args_list)
+        if values is None or set(map(type, values)) != {str}:
+            return None
+        texts = cast(list[str], values)
+        digest = hashlib.blake2b(''.join(texts).encode('utf-8', 'surrogateescape'),
+                                 digest_size=16)
+        digest.update(array('Q', map(len, texts)).tobytes())  # where each answer ends
+        self._keys[id(args_list)] = (args_list, digest.digest())
+        return digest.digest()
 
     def _kept_values(self, args_list: Sequence[Args]) -> list[Value] | None:
         if len(args_list) < WHOLE_DOMAIN:

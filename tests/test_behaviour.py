@@ -39,6 +39,9 @@ class Answers:
             found[-1] = self.odd
         return found
 
+    def texts_key(self, args_list: Sequence[Args]) -> bytes | None:
+        return None  # no answers shared: each fingerprint is worked out
+
     def all_returned(self, args_list: Sequence[Args]) -> list[object] | None:
         found = self.outcomes(args_list)
         if not all(isinstance(outcome, Returned) for outcome in found):

@@ -1,0 +1,72 @@
+"""What is worked out from a domain's answers alone is shared by functions that answered
+alike (autograder/answer_memo.py, Probe.texts_key)."""
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from autograder.answer_memo import ByAnswers
+from autograder.config import Config
+from autograder.exercises.mirror import EVERY_BOARD
+from autograder.kit import game_file
+from autograder.probe import Probe
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.process import StudentProcess
+
+MIRRORS = {
+    'as given': 'def mirror(board):\n    return board\n',
+    'as given, the long way': 'def mirror(board):\n    return "".join(list(board))\n',
+    'back to front': 'def mirror(board):\n    return board[::-1]\n',
+    'as a list': 'def mirror(board):\n    return list(board)\n',
+}
+
+
+@pytest.fixture
+def probes() -> Iterator[dict[str, Probe]]:
+    processes = {name: StudentProcess(Config().limits, FLOOR) for name in MIRRORS}
+    try:
+        for name, process in processes.items():
+            assert process.load(MIRRORS[name], 'mirror.py', {'hexapawn': game_file()}).error \
+                is None
+        yield {name: Probe(process, 'mirror', Config().properties)
+               for name, process in processes.items()}
+    finally:
+        for process in processes.values():
+            process.close()
+
+
+def test_functions_that_answer_alike_share_a_key_and_no_others(probes: dict[str, Probe]
+                                                               ) -> None:
+    keys = {name: probe.texts_key(EVERY_BOARD) for name, probe in probes.items()}
+    assert keys['as given'] == keys['as given, the long way'] is not None
+    assert keys['back to front'] not in (None, keys['as given'])
+    assert keys['as a list'] is None  # not all strings: worked out each time
+
+
+def test_the_key_tells_where_each_answer_ends() -> None:
+    class Given:
+        def __init__(self, answers: list[str]) -> None:
+            self.answers = answers
+
+        def call(self, name: str, args: object, patch: object = None) -> object:
+            from autograder.sandbox.process import Answers
+            return Answers(list(self.answers), None, '')
+    cut_one_way = Probe(Given(['a\0b', 'c']), 'mirror', Config().properties)  # type: ignore[arg-type]
+    cut_another = Probe(Given(['a', '\0bc']), 'mirror', Config().properties)  # type: ignore[arg-type]
+    domain = [('x',), ('y',)]
+    assert cut_one_way.texts_key(domain) != cut_another.texts_key(domain)
+
+
+def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
+    memo: ByAnswers[str] = ByAnswers()
+    done: list[str] = []
+
+    def work(name: str) -> str:
+        done.append(name)
+        return f'worked out for {name}'
+    got = {name: memo.get(probe, EVERY_BOARD, lambda name=name: work(name))  # type: ignore[misc]
+           for name, probe in probes.items()}
+    assert done == ['as given', 'back to front', 'as a list']
+    assert got['as given, the long way'] == 'worked out for as given'
+    assert got['as a list'] == 'worked out for as a list'
