@@ -136,3 +136,21 @@ def test_a_batch_of_strings_comes_back_as_it_went(texts: list[str]) -> None:
 ])
 def test_a_forged_batch_of_strings_is_not_read(forged: dict[str, Any]) -> None:
     assert wire.strings_in(forged) is None
+
+
+LISTS = ('def squares(n):\n'
+         '    return ["x" * n] if n > 50 else ["ab"] * n\n')
+
+
+@pytest.mark.parametrize('sizes', [[3, 0, 5], [3, 30], [150, 2], [30, 150]])
+def test_lists_of_strings_come_back_cut_as_any_value(sizes: list[int]) -> None:
+    from autograder.sandbox.values import Truncated
+
+    def expected(n: int) -> object:
+        if n > 50:
+            return [Truncated('str', n, 'x' * 100)]
+        return Truncated('list', n, ['ab'] * 20) if n > 20 else ['ab'] * n
+    with StudentProcess(Config().limits, FLOOR) as process:
+        assert process.load(LISTS, 'squares.py', {}).error is None
+        outcomes = process.call('squares', [(n,) for n in sizes]).outcomes
+    assert outcomes == [Returned(expected(n)) for n in sizes]
