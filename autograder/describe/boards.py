@@ -116,8 +116,7 @@ def _describe(probe: Probe) -> Description | None:
                            found[0], TOTAL)
     if found is None:
         return None
-    outcomes = probe.outcomes(EVERY_BOARD)
-    there = picked(outcomes, wrong)
+    there = probe.outcomes(picked(EVERY_BOARD, wrong))  # known already: not asked again
     return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
                        f'wrong, it {what_came_back(there)}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)
