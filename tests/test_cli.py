@@ -15,10 +15,11 @@ import pytest
 
 from autograder.kit import KIT, PROJECT, SOLUTIONS
 
+from every_exercise import NAMES, POINTS, TOTAL, full_marks, scores, summary_line
 from graded_pieces import PIECES
 
 HEXGRADE = shutil.which('hexgrade') or 'hexgrade'
-EXERCISES = {'mirror', 'winner', 'count_boxes'}
+EXERCISES = set(NAMES)
 
 
 def _run(*args: str, cwd: Path, env: dict[str, str] | None = None,
@@ -54,7 +55,7 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
     folder = _folder(tmp_path, mirror=PIECES / 'mirror' / 'whole_string_reversed.py')
     run = _run('check', '.', cwd=folder)
     assert run.returncode == 1
-    assert run.stdout.splitlines()[0] == '.: 0/10 points (mirror 0/3, winner 0/3, count_boxes 0/4)'
+    assert run.stdout.splitlines()[0] == summary_line('.', scores())
     assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.38 pt]") == [
         "  FAIL  mirror gives the lesson's example right  [0.38 pt]",
         '        the example from the exercise',
@@ -72,7 +73,8 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
         'to pass first' \
         in run.stdout
     assert '        there is no winner.py here' in run.stdout
-    assert run.stdout.endswith('\n4 checks failed: start with the first one above.\n')
+    failed = 2 + len(NAMES) - 1  # mirror's two, and the first of each missing exercise
+    assert run.stdout.endswith(f'\n{failed} checks failed: start with the first one above.\n')
 
 
 def test_a_winner_failure_shows_whose_turn_it_is(tmp_path: Path) -> None:
@@ -96,18 +98,16 @@ def test_the_unchanged_stubs_score_nothing(tmp_path: Path) -> None:
     shutil.copytree(KIT, kit)
     run = _run('check', str(kit), cwd=tmp_path)
     assert run.returncode == 1
-    assert run.stdout.splitlines()[0] == \
-        f'{kit}: 0/10 points (mirror 0/3, winner 0/3, count_boxes 0/4)'
-    for exercise in ('mirror: 0/3', 'winner: 0/3', 'count_boxes: 0/4'):
-        assert exercise in run.stdout.splitlines()
+    assert run.stdout.splitlines()[0] == summary_line(str(kit), scores())
+    for name in NAMES:
+        assert f'{name}: 0/{POINTS[name]:g}' in run.stdout.splitlines()
 
 
 def test_the_model_answers_get_full_marks(tmp_path: Path) -> None:
     for run in (_run('check', str(SOLUTIONS), cwd=tmp_path),
                 _run('check', str(SOLUTIONS), cwd=tmp_path, module=True)):
         assert run.returncode == 0, run.stdout
-        assert run.stdout.splitlines()[0] == \
-            f'{SOLUTIONS}: 10/10 points (mirror 3/3, winner 3/3, count_boxes 4/4)'
+        assert run.stdout.splitlines()[0] == summary_line(str(SOLUTIONS), full_marks())
         assert run.stdout.endswith('\nAll checks passed.\n')
         assert 'FAIL' not in run.stdout and 'SKIP' not in run.stdout
 
@@ -156,7 +156,8 @@ def test_a_config_changes_what_students_see(tmp_path: Path) -> None:
     folder = _folder(tmp_path, mirror=PIECES / 'mirror' / 'whole_string_reversed.py')
     run = _run('check', '.', '--config', str(config), cwd=folder)
     assert run.returncode == 1
-    assert run.stdout.startswith('.: 0/13 points (mirror 0/6, winner 0/3, count_boxes 0/4)\n')
+    points = {**POINTS, 'mirror': 6}
+    assert run.stdout.startswith(summary_line('.', scores(), points) + '\n')
     assert "got      'W.W.W..BB'" in run.stdout
     assert 'expected' not in run.stdout
 
@@ -181,7 +182,7 @@ def test_json_for_the_model_answers(tmp_path: Path) -> None:
     run = _run('check', str(SOLUTIONS), '--json', cwd=tmp_path)
     assert run.returncode == 0
     data = _json(run)
-    assert data['score'] == 10
+    assert data['score'] == TOTAL
     assert {test['extra_data']['exercise'] for test in data['tests']} == EXERCISES
     assert all(test['status'] == 'passed' for test in data['tests'])
     assert all(test['extra_data']['flags'] == [] for test in data['tests'])
