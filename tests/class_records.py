@@ -1,10 +1,11 @@
 """Hand-made result records and small classes for the batch tests."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from autograder.class_results import Batch, Graded
-from autograder.config import Config, load_config
+from autograder.config import DEFAULT_POINTS, EXERCISE_NAMES, Config, load_config
 from autograder.results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 from autograder.students import Found, Student
 
@@ -36,6 +37,22 @@ def write_class(folder: Path, roster: str) -> Path:
     return write_sample_class(folder / 'class', home)
 
 
+def right_pieces(**chosen: str) -> dict[str, str]:
+    """A right piece for every exercise of the registry: the styles chosen, and the first
+    right one of each other exercise."""
+    def first_right(name: str) -> str:
+        return sorted(path.stem for path in (PIECES / name).glob('correct_*.py'))[0]
+    return {name: chosen.get(name) or first_right(name) for name in EXERCISE_NAMES}
+
+
+def roster_entry(student: str, pieces: Mapping[str, str], *more: str) -> str:
+    """One student of a roster for `write_class`: the piece handed in for each exercise
+    named, then any more lines (a damage, a rename)."""
+    lines = ['[[student]]', f'id = "{student}"', *(f'{name} = "{piece}"'
+                                                   for name, piece in pieces.items()), *more]
+    return '\n'.join(lines) + '\n'
+
+
 def wrong_mirror(points: float = 1.0) -> ExerciseResult:
     finding = Finding('a row came out wrong', "mirror('BB.WW....')",
                       ('B B .', 'W W .', '. . .'), None, "'.BB.WW...'", "'....WW.BB'", 0,
@@ -58,7 +75,9 @@ def right(exercise: str, worth: float) -> ExerciseResult:
 
 def record(source: str, mirror: ExerciseResult | None = None,
            notes: tuple[str, ...] = ()) -> SubmissionResult:
-    exercises = (mirror or right('mirror', 3.0), right('winner', 3.0), right('count_boxes', 4.0))
+    """Full marks for every exercise of the registry, but for the mirror given."""
+    exercises = tuple(mirror if name == 'mirror' and mirror else
+                      right(name, DEFAULT_POINTS[name]) for name in EXERCISE_NAMES)
     return SubmissionResult(source, exercises, '0.1.0', 0, 'process-group', notes)
 
 

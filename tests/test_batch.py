@@ -11,6 +11,7 @@ from autograder.classroom.cache import ResultCache
 from autograder.students import Found, Student
 
 from class_records import PIECES, fast_config
+from every_exercise import NAMES, TOTAL
 
 
 def test_no_student_drops_out_and_equal_hand_ins_are_graded_once(
@@ -48,8 +49,8 @@ def test_no_student_drops_out_and_equal_hand_ins_are_graded_once(
     assert ours.checks[0].finding is not None
     assert ours.checks[0].finding.hint.startswith('This went wrong on the grading side')
     assert [g.student.id for g in batch.grader_failed] == ['ghost']
-    assert [e.problem for e in none.exercises] == ['nothing handed in for hexapawn'] * 3
-    assert none.points == 0 and none.max_points == 10
+    assert [e.problem for e in none.exercises] == ['nothing handed in for hexapawn'] * len(NAMES)
+    assert none.points == 0 and none.max_points == TOTAL
     assert nb.exercises[0].problem == 'nb.ipynb is not a notebook that can be read (it is not ' \
                                       'valid JSON)'
     assert blank.exercises[0].problem == 'mirror.py is empty'

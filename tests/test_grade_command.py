@@ -1,11 +1,13 @@
 """`hexgrade grade` run end to end, as a teacher runs it."""
 from __future__ import annotations
 
+import csv
 import html
 import json
 import re
 import shutil
 import zipfile
+from collections.abc import Mapping
 from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -19,31 +21,21 @@ from autograder.commands import options
 from autograder.config import Config
 from autograder.errors import GraderError
 
-from class_records import PIECES, fast_config, write_class
+from class_records import PIECES, fast_config, right_pieces, roster_entry, write_class
+from every_exercise import NAMES, POINTS, TOTAL, full_marks, scores
 
-ROSTER = '''
-[[student]]
-id = "ada"
-mirror = "correct_slicing"
-winner = "correct_loops"
-count_boxes = "correct_bfs"
-
-[[student]]
-id = "bob"
-mirror = "whole_string_reversed"
-winner = "correct_sets"
-count_boxes = "correct_stack"
-
-[[student]]
-id = "cy"
-mirror = "correct_join"
-winner = "correct_dicts"
-count_boxes = "correct_dicts"
-damage = { count_boxes = "endless loop" }
-
-[[student]]
-id = "dee"
-'''
+# each student hands in every exercise of the registry, but dee who hands in nothing
+ROSTER = '\n'.join([
+    roster_entry('ada', right_pieces(mirror='correct_slicing', winner='correct_loops',
+                                     count_boxes='correct_bfs')),
+    roster_entry('bob', right_pieces(mirror='whole_string_reversed', winner='correct_sets',
+                                     count_boxes='correct_stack')),
+    roster_entry('cy', right_pieces(mirror='correct_join', winner='correct_dicts',
+                                    count_boxes='correct_dicts'),
+                 'damage = { count_boxes = "endless loop" }'),
+    roster_entry('dee', {})])
+# the columns of grades.csv a row's marks are read from, and the points in them
+MARKS = ('name', *NAMES, 'total', 'max', 'flags')
 SUMMARY = re.compile(r'Graded (\d+) students? in \d+\.\d s: (\d+) with full marks, (\d+) '
                      r'flagged(?:; (\d+) unchanged, taken from the cache)?\.')
 
@@ -52,6 +44,23 @@ def grade(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str
     code = main(['grade', *argv])
     out, err = capsys.readouterr()
     return code, out.splitlines(), err
+
+
+def grades(out: Path) -> dict[str, dict[str, str]]:
+    """grades.csv's rows by student, in the file's order."""
+    with open(out / 'grades.csv', newline='', encoding='utf-8') as file:
+        return {row['student']: row for row in csv.DictReader(file)}
+
+
+def marks(row: Mapping[str, str]) -> list[str]:
+    """A row's name, points for every exercise, total, max and flags."""
+    return [row[column] for column in MARKS]
+
+
+def written(got: Mapping[str, float], flags: str = '', name: str = '') -> list[str]:
+    """The marks grades.csv writes for the points `got` for every exercise."""
+    return [name, *(f'{got[exercise]:g}' for exercise in NAMES), f'{sum(got.values()):g}',
+            f'{TOTAL:g}', flags]
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
@@ -70,17 +79,19 @@ def test_a_class_is_graded_into_gradebooks_and_pages_and_regraded_from_the_cache
     assert match and match.groups() == ('4', '1', '2', None)
     assert lines[1] == f'Class summary: {out}/summary.html'
     assert '\r' not in err  # no progress bar when stderr is not a terminal
-    rows = (out / 'grades.csv').read_text().splitlines()
-    assert rows[0] == 'student,name,mirror,winner,count_boxes,total,max,flags,isolation,notes'
-    assert [r.split(',')[:8] for r in rows[1:]] == [
-        ['ada', '', '3', '3', '4', '10', '10', ''],
-        ['bob', '', '0', '3', '4', '7', '10', ''],
-        ['cy', '', '3', '3', '0', '6', '10', 'timeout'],
-        ['dee', '', '0', '0', '0', '0', '10', 'not found']]
+    assert (out / 'grades.csv').read_text().splitlines()[0] == ','.join(
+        ['student', 'name', *NAMES, 'total', 'max', 'flags', 'isolation', 'notes'])
+    rows = grades(out)
+    assert list(rows) == ['ada', 'bob', 'cy', 'dee']
+    assert marks(rows['ada']) == written(full_marks())
+    assert marks(rows['bob']) == written(full_marks(mirror=0))
+    assert marks(rows['cy']) == written(full_marks(count_boxes=0), 'timeout')
+    assert marks(rows['dee']) == written(scores(), 'not found')
+    bob_total = sum(full_marks(mirror=0).values())
     assert (out / 'grades-nbgrader.csv').read_text().splitlines()[2] == \
-        'hexapawn,,,bob,,,,7.0,0.0,7.0,10.0'
+        f'hexapawn,,,bob,,,,{float(bob_total)},0.0,{float(bob_total)},{float(TOTAL)}'
     bob = json.loads((out / 'results' / 'bob.json').read_text())
-    assert bob['score'] == 7.0
+    assert bob['score'] == bob_total
     assert {t['extra_data'].get('misconception') for t in bob['tests']} >= \
         {'whole string reversed'}
     assert 'did not finish loading within 2 s' in (out / 'feedback' / 'cy.html').read_text()
@@ -121,18 +132,19 @@ def test_with_no_class_the_sample_class_is_graded(tmp_path: Path,
     assert code == 0
     match = SUMMARY.fullmatch(lines[0])
     assert match and match.group(1) == '34' and lines[1] == f'Class summary: {out}/summary.html'
-    grades = {row.split(',')[0]: row.split(',') for row in
-              (out / 'grades.csv').read_text().splitlines()[1:]}
-    assert grades['bashir'][2:6] == ['3', '3', '4', '10']  # the notebook
-    assert grades['fatima'][2:6] == ['3', '3', '4', '10']  # one file for everything
+    rows = grades(out)
+    full = written(full_marks())
+    assert marks(rows['bashir'])[:-2] == full[:-2]  # the notebook
+    assert marks(rows['fatima'])[:-2] == full[:-2]  # one file for everything
     # the lesson's own layout, two mirrors and all; slow, and printing as it goes
-    assert grades['giulia'][2:8] == ['3', '3', '4', '10', '10', '']
-    assert grades['hugo'][2:8] == ['3', '3', '4', '10', '10', '']
+    assert marks(rows['giulia']) == full
+    assert marks(rows['hugo']) == full
     giulia = html.unescape((out / 'feedback' / 'giulia.html').read_text())
     assert 'count_boxes took ' in giulia
     assert 'Graded from cells 9-10 of exercises.ipynb' in giulia
-    assert grades['eliska'][4] == '0' and grades['eliska'][7] == 'timeout'
-    assert grades['aiko'][5] == '0' and grades['zara'][2:6] == ['3', '0', '0', '3']
+    assert rows['eliska']['count_boxes'] == '0' and rows['eliska']['flags'] == 'timeout'
+    assert rows['aiko']['total'] == '0'
+    assert marks(rows['zara'])[:-2] == written(scores(mirror=POINTS['mirror']))[:-2]
     carmen = (out / 'feedback' / 'carmen.html').read_text()
     assert 'did you mean to name mirorr.py mirror.py?' in carmen
     assert 'winner.py has a syntax error on line' in (out / 'feedback' / 'dmitri.html'
@@ -153,12 +165,15 @@ def test_a_canvas_zip_is_graded_with_names_late_hand_ins_and_rejected_entries(
     code, lines, _ = grade(capsys, str(download), '--out', str(tmp_path / 'out'),
                            '--config', str(config))
     assert code == 0 and SUMMARY.fullmatch(lines[0])
-    rows = [r.split(',') for r in (tmp_path / 'out' / 'grades.csv').read_text().splitlines()]
-    assert [r[:6] for r in rows[1:]] == [['1001', 'doejane', '3', '0', '0', '3'],
-                                         ['1002', 'smithjo', '3', '0', '0', '3']]
-    assert rows[2][-1] == ('mirror-1.py was graded as mirror.py (Canvas renames resubmitted '
-                           'files); ../smithjo_1002_5003_winner.py was left out: its path '
-                           'climbs out of the class folder with ..; handed in late')
+    rows = grades(tmp_path / 'out')
+    only_mirror = scores(mirror=POINTS['mirror'])
+    assert [marks(row)[:-2] for row in rows.values()] == [
+        written(only_mirror, name='doejane')[:-2], written(only_mirror, name='smithjo')[:-2]]
+    assert list(rows) == ['1001', '1002']
+    assert rows['1002']['notes'] == (
+        'mirror-1.py was graded as mirror.py (Canvas renames resubmitted files); '
+        '../smithjo_1002_5003_winner.py was left out: its path climbs out of the class folder '
+        'with ..; handed in late')
     assert not (tmp_path / 'smithjo_1002_5003_winner.py').exists()
 
 
@@ -174,9 +189,10 @@ def test_an_nbgrader_course_is_graded_from_its_submitted_tree(
     capsys.readouterr()
     code, lines, _ = grade(capsys, str(course), '--out', str(tmp_path / 'out'))
     assert code == 0 and SUMMARY.fullmatch(lines[0])
+    full = float(TOTAL)  # the course's notebook holds the model answers
     assert (tmp_path / 'out' / 'grades-nbgrader.csv').read_text().splitlines()[1:] == [
-        'hexapawn,,2026-11-30 08:00:00 UTC,ada,,,,10.0,0.0,10.0,10.0',
-        'hexapawn,,,bob,,,,0.0,0.0,0.0,10.0']
+        f'hexapawn,,2026-11-30 08:00:00 UTC,ada,,,,{full},0.0,{full},{full}',
+        f'hexapawn,,,bob,,,,0.0,0.0,0.0,{full}']
 
 
 @pytest.mark.parametrize('argv, message', [
@@ -230,19 +246,11 @@ def test_a_missing_path_is_a_usage_error_before_any_work(
 
 
 CHECK_CRASHED = 'the check "returns_board" of mirror crashed: ZeroDivisionError: division by zero'
-TWO_RIGHT = '''
-[[student]]
-id = "ada"
-mirror = "correct_slicing"
-winner = "correct_loops"
-count_boxes = "correct_bfs"
-
-[[student]]
-id = "bob"
-mirror = "correct_join"
-winner = "correct_sets"
-count_boxes = "correct_stack"
-'''
+TWO_RIGHT = '\n'.join([
+    roster_entry('ada', right_pieces(mirror='correct_slicing', winner='correct_loops',
+                                     count_boxes='correct_bfs')),
+    roster_entry('bob', right_pieces(mirror='correct_join', winner='correct_sets',
+                                     count_boxes='correct_stack'))])
 
 
 def _serve_failing_on_bob(conn: Connection, config: Config) -> None:
@@ -274,10 +282,10 @@ def test_a_grader_error_is_flagged_as_ours_shown_to_the_teacher_and_exits_3(
         'error: the grader failed on bob, so their 0 is not a grade',
         'tip: the class summary says why, under Flagged submissions; grade the class again '
         'once that is put right']
-    rows = (out / 'grades.csv').read_text().splitlines()
-    assert [r.split(',')[:8] for r in rows[1:]] == [
-        ['ada', '', '3', '3', '4', '10', '10', ''],
-        ['bob', '', '0', '0', '0', '0', '10', 'grader error']]
+    rows = grades(out)
+    assert list(rows) == ['ada', 'bob']
+    assert marks(rows['ada']) == written(full_marks())
+    assert marks(rows['bob']) == written(scores(), 'grader error')
     summary = html.unescape((out / 'summary.html').read_text(encoding='utf-8'))
     assert ('<p class="grader-error"><strong>The grader failed on 1 student</strong>: '
             '<a href="feedback/bob.html">bob</a>. Their 0 is not a grade') in summary
@@ -314,9 +322,10 @@ def test_text_no_encoding_can_write_never_stops_the_pages(
         assert (out / 'feedback' / 'ada.html').is_file()
         assert '<a href="feedback/zo.html">zo\\udcff</a>' in (out / 'summary.html'
                                                                ).read_text(encoding='utf-8')
-        rows = (out / 'grades.csv').read_text(encoding='utf-8').splitlines()
-        assert [row.split(',')[:6] for row in rows[1:]] == [
-            ["'=1+1", '', '0', '0', '0', '0'], ['ada', '', '3', '0', '0', '3'],
-            ['eve', '', '0', '0', '0', '0'], ['zo\\udcff', '', '0', '0', '0', '0']]
+        rows = grades(out)
+        assert list(rows) == ["'=1+1", 'ada', 'eve', 'zo\\udcff']
+        nothing = written(scores())[:-2]
+        assert [marks(row)[:-2] for row in rows.values()] == [
+            nothing, written(scores(mirror=POINTS['mirror']))[:-2], nothing, nothing]
         for page in out.rglob('*.html'):
             page.unlink()  # the rerun writes them again, from the cache

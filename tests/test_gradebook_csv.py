@@ -6,14 +6,21 @@ import io
 from autograder.render.gradebook_csv import grades_csv, nbgrader_csv
 
 from class_records import batch_of, record, wrong_mirror
+from every_exercise import NAMES, TOTAL, full_marks
+
+# a record's points for every exercise, total and max; wrong_mirror() earns 1 point
+FULL = [*(f'{points:g}' for points in full_marks().values()), f'{TOTAL:g}', f'{TOTAL:g}']
+BOB = [*(f'{points:g}' for points in full_marks(mirror=1).values()),
+       f'{sum(full_marks(mirror=1).values()):g}', f'{TOTAL:g}']
 
 
 def test_grades_csv_has_fixed_columns_and_one_row_per_student() -> None:
     batch = batch_of(record('ada'), record('bob, jr', wrong_mirror(), notes=('handed in late',)))
     assert grades_csv(batch) == (
-        'student,name,mirror,winner,count_boxes,total,max,flags,isolation,notes\n'
-        'ada,,3,3,4,10,10,,process-group,\n'
-        '"bob, jr",,1,3,4,8,10,hard-coded,process-group,handed in late\n')
+        ','.join(['student', 'name', *NAMES, 'total', 'max', 'flags', 'isolation', 'notes'])
+        + '\n' + ','.join(['ada', '', *FULL, '', 'process-group', '']) + '\n'
+        + ','.join(['"bob, jr"', '', *BOB, 'hard-coded', 'process-group', 'handed in late'])
+        + '\n')
 
 
 def test_nbgrader_csv_has_the_export_columns() -> None:
@@ -21,7 +28,7 @@ def test_nbgrader_csv_has_the_export_columns() -> None:
     assert nbgrader_csv(batch) == (
         'assignment,duedate,timestamp,student_id,last_name,first_name,email,raw_score,'
         'late_submission_penalty,score,max_score\n'
-        'hexapawn,,,2001,Doe,Jane van,,10.0,0.0,10.0,10.0\n')
+        f'hexapawn,,,2001,Doe,Jane van,,{float(TOTAL)},0.0,{float(TOTAL)},{float(TOTAL)}\n')
 
 
 def test_cells_that_start_like_formulas_are_quoted_in_both_gradebooks() -> None:
@@ -30,11 +37,11 @@ def test_cells_that_start_like_formulas_are_quoted_in_both_gradebooks() -> None:
     batch = batch_of(*(record(i, notes=('=1+1',)) for i in ids), names={'+1+41': '=A1 B'})
     rows = list(csv.reader(io.StringIO(grades_csv(batch), newline='')))[1:]
     assert [row[0] for row in rows] == ["'" + i for i in ids[:-2]] + ["'\nCR", 'ada-=1']
-    assert rows[1] == ["'+1+41", "'=A1 B", '3', '3', '4', '10', '10', '', 'process-group',
-                       "'=1+1"]
+    assert rows[1] == ["'+1+41", "'=A1 B", *FULL, '', 'process-group', "'=1+1"]
     nbgrader = list(csv.reader(io.StringIO(nbgrader_csv(batch), newline='')))[1:]
-    assert nbgrader[1] == ['hexapawn', '', '', "'+1+41", 'B', "'=A1", '', '10.0', '0.0',
-                           '10.0', '10.0']
+    total = str(float(TOTAL))
+    assert nbgrader[1] == ['hexapawn', '', '', "'+1+41", 'B', "'=A1", '', total, '0.0', total,
+                           total]
 
 
 def test_a_carriage_return_cannot_start_a_row_of_its_own() -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from statistics import median
 from typing import Iterator
 
 import pytest
@@ -11,9 +12,11 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from autograder.classroom.sample import HOME, read_roster
 from autograder.cli import main
 from autograder.render.outputs import write_outputs
+from autograder.render.svg_chart import score_bins
 
 from browser import fetched, start_chromium
 from class_records import PIECES, batch_of, fast_config, record, right, wrong_mirror
+from every_exercise import POINTS, TOTAL, full_marks
 
 
 @pytest.fixture(scope='module')
@@ -23,11 +26,17 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     driver.quit()
 
 
+# ada and cy get full marks, bob 1 point for mirror, eve none for mirror and winner
+BOB = full_marks(mirror=1)
+SCORES = [TOTAL, sum(BOB.values()), TOTAL, TOTAL - POINTS['mirror'] - POINTS['winner']]
+
+
 def class_of_four(out: Path) -> Path:
     no_winner = replace(right('winner', 3.0), points=0.0, misconception='nobody ever wins')
     bob = record('bob', wrong_mirror())
-    eve = replace(record('eve', wrong_mirror(0.0)),
-                  exercises=(wrong_mirror(0.0), no_winner, right('count_boxes', 4.0)))
+    eve = record('eve', wrong_mirror(0.0))
+    eve = replace(eve, exercises=tuple(no_winner if e.exercise == 'winner' else e
+                                       for e in eve.exercises))
     return write_outputs(batch_of(record('ada'), bob, record('cy'), eve), out)
 
 
@@ -40,12 +49,14 @@ def test_the_summary_shows_chart_checks_mistakes_and_flags(browser: WebDriver,
     summary = class_of_four(tmp_path)
     browser.get(summary.as_uri())
     assert browser.find_element(By.CLASS_NAME, 'overview').text == \
-        '4 students, 2 with full marks, 2 flagged, median 9 points.'
+        f'4 students, 2 with full marks, 2 flagged, median {median(SCORES):g} points.'
     bars = browser.find_elements(By.CSS_SELECTOR, '#distribution rect.bar')
-    assert [b.get_attribute('data-count') for b in bars] == \
-        ['0', '0', '0', '0', '1', '0', '0', '0', '1', '0', '2']
-    heights = {b.get_attribute('data-label'): b.size['height'] for b in bars}
-    assert heights['10'] == 2 * heights['8'] > 0 and heights['0'] == 0
+    counts = [int(b.get_attribute('data-count') or '') for b in bars]
+    assert list(zip([b.get_attribute('data-label') for b in bars], counts)) == \
+        score_bins(SCORES, TOTAL)
+    assert sorted(set(counts)) == [0, 1, 2]  # full marks twice; bob and eve apart
+    one = next(b.size['height'] for b, count in zip(bars, counts) if count == 1)
+    assert one > 0 and [b.size['height'] for b in bars] == [count * one for count in counts]
     assert browser.find_element(By.CSS_SELECTOR, '#distribution svg').is_displayed()
     checks = rows(browser, 'checks')
     assert checks[:4] == ['mirror mirror is there and loads 4/4 100%',
@@ -58,8 +69,10 @@ def test_the_summary_shows_chart_checks_mistakes_and_flags(browser: WebDriver,
         'bob mirror: hard-coded: mirror knows only a few boards',
         'eve mirror: hard-coded: mirror knows only a few boards']
     assert browser.find_element(By.CLASS_NAME, 'stray').text == 'notes.txt: not a submission'
+    marks = ' '.join(f'{points:g}' for points in BOB.values())
     assert rows(browser, 'students')[1] == \
-        'bob 1 3 4 8/10 mirror: hard-coded: mirror knows only a few boards'
+        f'bob {marks} {sum(BOB.values()):g}/{TOTAL:g} mirror: hard-coded: mirror knows only a ' \
+        'few boards'
     settings = browser.find_element(By.ID, 'settings').text
     assert 'grader version 0.1.0' in settings and 'seed 0' in settings
     assert 'settings from built-in defaults' in settings
