@@ -16,6 +16,7 @@ from autograder.kit import KIT, SOLUTIONS
 Cells = list[tuple[str, str]]
 Answers = dict[str, str]
 
+# the exercises each habit below is written around, cell by cell
 ANSWERS: Answers = {name: (SOLUTIONS / f'{name}.py').read_text(encoding='utf-8')
                     for name in ('mirror', 'winner', 'count_boxes')}
 HELPERS_AND_COUNT = ANSWERS['count_boxes']  # the model keeps the stub's own helpers

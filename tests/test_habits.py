@@ -18,9 +18,10 @@ from autograder.loading import Source, locate
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 
+from every_exercise import POINTS, scores, summary_line
 from habits import ANSWERS, HABITS, PLANTED, SUNK, kit_stubs, notebook, one_file
 
-NAMES = ('mirror', 'winner', 'count_boxes')
+NAMES = tuple(ANSWERS)  # the exercises the habits are written around
 # a load that never ends is stopped sooner than by default, to keep the tests quick
 QUICK = replace(Config(), limits=replace(Config().limits, load_seconds=0.5))
 CASES = [(habit, planted) for habit in HABITS for planted in (None, *NAMES)]
@@ -163,7 +164,7 @@ def test_the_kit_stubs_in_the_lesson_layout_earn_nothing(tmp_path: Path) -> None
     path = tmp_path / 'stubs.ipynb'
     path.write_text(notebook(HABITS['lesson layout'](kit_stubs())), encoding='utf-8')
     results = _grade(path)
-    assert [results[n].points for n in NAMES] == [0, 0, 0]
+    assert [results[n].points for n in NAMES] == [0] * len(NAMES)
     assert results['mirror'].misconception == 'unchanged board'
 
 
@@ -188,8 +189,7 @@ def test_checking_one_exercise_file_alone(tmp_path: Path) -> None:
                            str(tmp_path / 'mirror.py')], capture_output=True, text=True,
                           cwd=tmp_path)
     lines = done.stdout.splitlines()
-    assert lines[0] == (f'{tmp_path / "mirror.py"}: 3/10 points (mirror 3/3, winner 0/3, '
-                        f'count_boxes 0/4)')
+    assert lines[0] == summary_line(str(tmp_path / 'mirror.py'), scores(mirror=POINTS['mirror']))
     assert '        not handed in: only mirror.py was checked' in lines
     assert '        hint: Write winner(board, side) in winner.py, then check again.' in lines
     assert not any('Make mirror.py define' in line for line in lines)

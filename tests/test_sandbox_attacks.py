@@ -18,7 +18,7 @@ from typing import Iterator, NamedTuple
 import pytest
 
 from autograder.cli import main
-from autograder.config import Config
+from autograder.config import EXERCISE_NAMES, Config
 from autograder.grading import grade_submission
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import Isolation
@@ -114,7 +114,7 @@ def submission(tmp_path: Path, attack: str, exercise: str) -> Path:
         path.unlink(missing_ok=True)
     folder = tmp_path / 'attacked-submission'
     folder.mkdir(parents=True)
-    for name in ('mirror', 'winner', 'count_boxes'):
+    for name in EXERCISE_NAMES:  # the model answer for every exercise but the attacked one
         source = ATTACKS / f'{attack}.py' if name == exercise else \
             PROJECT / 'solutions' / f'{name}.py'
         shutil.copy(source, folder / f'{name}.py')
