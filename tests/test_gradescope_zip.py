@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from autograder.cli import main
+from autograder.config import DEFAULT_POINTS
 from autograder.kit import PROJECT
 from autograder.platforms import upload, wheel
 from autograder.platforms.gradescope_results import TEACHER, fenced
@@ -142,7 +143,8 @@ def test_a_right_submission_in_a_folder_of_its_own_gets_full_marks(root: Path) -
                                     for p in (PROJECT / 'solutions').glob('*.py')}
     data, _ = run_autograder(root, files)
     failed = [(t['name'], t['output']) for t in data['tests'] if t['status'] != 'passed']
-    assert (data['score'], data['extra_data']['max_score']) == (10.0, 10.0), failed[0][1]
+    total = sum(DEFAULT_POINTS.values())
+    assert (data['score'], data['extra_data']['max_score']) == (total, total), failed[0][1]
     assert all(t['status'] == 'passed' and t['visibility'] == 'visible'
                for t in data['tests'])
     assert data['extra_data']['settings'].endswith('grader.toml')
@@ -165,7 +167,7 @@ def test_a_hostile_submission_scores_nothing_and_changes_nothing(root: Path) -> 
     before = {p: hashlib.sha256(p.read_bytes()).hexdigest()
               for p in (root / 'source').iterdir()}
     data, log = run_autograder(root, {'mirror.py': HOSTILE.format(root=str(root))})
-    assert data['score'] == 0.0 and data['extra_data']['max_score'] == 10.0
+    assert data['score'] == 0.0 and data['extra_data']['max_score'] == sum(DEFAULT_POINTS.values())
     assert 'timeout' in data['tests'][0]['extra_data']['flags']
     assert {p: hashlib.sha256(p.read_bytes()).hexdigest()
             for p in (root / 'source').iterdir()} == before

@@ -26,16 +26,15 @@ from autograder.exercises import BY_NAME
 from autograder.kit import KIT, game_file
 from autograder.nbgrader.answers import CHECK_LINE
 
+from class_records import right_pieces
+from every_exercise import NAMES, POINTS, full_marks, scores
+
 pytest.importorskip('nbgrader')
 from nbgrader.api import Gradebook  # noqa: E402
 
 PIECES = Path(autograder.__file__).parent / 'sample_class' / 'pieces'
-SETTINGS = """\
-[points]
-mirror = 3
-winner = 3
-count_boxes = 4
-
+SETTINGS = '[points]\n' + ''.join(f'{name} = {points:g}\n' for name, points in POINTS.items()) \
+    + """
 [limits]
 call_seconds = 2.0
 file_seconds = 5.0
@@ -43,8 +42,8 @@ file_seconds = 5.0
 [hypothesis]
 max_examples = 10
 """
-NAMES = ('mirror', 'winner', 'count_boxes')
-CORRECT = {'mirror': 'correct_slicing', 'winner': 'correct_loops', 'count_boxes': 'correct_bfs'}
+CORRECT = right_pieces(mirror='correct_slicing', winner='correct_loops',
+                       count_boxes='correct_bfs')
 ENDLESS = 'def winner(board, side):\n    while True:\n        pass\n'
 # called in the kernel, this would take the kernel down; called in its child, only the child
 KILLS = ('import os\nimport signal\n\n\ndef count_boxes(use_mirror):\n'
@@ -168,14 +167,14 @@ def test_the_gradebook_agrees_with_hexgrade_check(course: Path, tmp_path: Path) 
 
 
 def test_a_loop_a_crash_or_a_deleted_cell_costs_only_its_exercise(course: Path) -> None:
-    assert gradebook_points(course, 'ada') == {'mirror': 3, 'winner': 3, 'count_boxes': 4}
-    assert gradebook_points(course, 'cy') == {'mirror': 3, 'winner': 0, 'count_boxes': 4}
-    assert gradebook_points(course, 'eve') == {'mirror': 3, 'winner': 3, 'count_boxes': 0}
+    assert gradebook_points(course, 'ada') == full_marks()
+    assert gradebook_points(course, 'cy') == full_marks(winner=0)
+    assert gradebook_points(course, 'eve') == full_marks(count_boxes=0)
     # dee's deleted grading cell is put back by nbgrader and still grades her mirror
-    assert gradebook_points(course, 'dee') == {'mirror': 3, 'winner': 0, 'count_boxes': 4}
-    assert gradebook_points(course, 'bob')['mirror'] < 3
+    assert gradebook_points(course, 'dee') == full_marks(winner=0)
+    assert gradebook_points(course, 'bob')['mirror'] < POINTS['mirror']
     # experiments, magics and a helper in cells of their own cost nothing
-    assert gradebook_points(course, 'gil') == {'mirror': 3, 'winner': 3, 'count_boxes': 4}
+    assert gradebook_points(course, 'gil') == full_marks()
 
 
 def test_hexgrade_grade_writes_the_same_scores_into_a_gradebook(course: Path,
@@ -194,8 +193,8 @@ def test_hexgrade_grade_writes_the_same_scores_into_a_gradebook(course: Path,
     for student in STUDENTS:
         assert gradebook_points(other, student) == gradebook_points(course, student), student
     # where nbgrader lost the whole notebook, the batch loses only the cell's exercise
-    assert gradebook_points(course, 'fay') == {'mirror': 0, 'winner': 0, 'count_boxes': 0}
-    assert gradebook_points(other, 'fay') == {'mirror': 3, 'winner': 0, 'count_boxes': 4}
+    assert gradebook_points(course, 'fay') == scores()
+    assert gradebook_points(other, 'fay') == full_marks(winner=0)
 
 
 def test_grading_cells_never_write_to_stderr_or_fail(course: Path) -> None:
@@ -204,7 +203,7 @@ def test_grading_cells_never_write_to_stderr_or_fail(course: Path) -> None:
                                'hexapawn.ipynb').read_text())
         tests = [cell for cell in notebook['cells']
                  if cell['metadata'].get('nbgrader', {}).get('grade')]
-        assert len(tests) == 3, student
+        assert len(tests) == len(NAMES), student
         for cell in tests:
             kinds = [(o['output_type'], o.get('name')) for o in cell['outputs']]
             assert kinds == [('stream', 'stdout'), ('execute_result', None)], student

@@ -20,6 +20,9 @@ from autograder.nbgrader.gradebook import gradebook_address, write_gradebook
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 
+from every_exercise import NAMES, POINTS
+from every_exercise import scores as earned  # points for each exercise named, none elsewhere
+
 pytest.importorskip('nbgrader')
 from nbgrader.api import Gradebook  # noqa: E402
 
@@ -63,11 +66,10 @@ def results(course: Path, tmp_path_factory: pytest.TempPathFactory
 def stored(course: Path, student: str) -> tuple[dict[str, float], dict[str, str]]:
     """The gradebook's score per grading cell and comment per answer cell."""
     with Gradebook(*gradebook_address(course)) as gradebook:
-        names = ('mirror', 'winner', 'count_boxes')
         return ({n: gradebook.find_grade(f'test_{n}', 'hexapawn', 'hexapawn', student).score
-                 for n in names},
+                 for n in NAMES},
                 {n: gradebook.find_comment(f'answer_{n}', 'hexapawn', 'hexapawn',
-                                           student).comment for n in names})
+                                           student).comment for n in NAMES})
 
 
 def test_scores_and_feedback_go_into_the_gradebook(course: Path, results) -> None:
@@ -77,7 +79,7 @@ def test_scores_and_feedback_go_into_the_gradebook(course: Path, results) -> Non
         assert scores == {e.exercise: e.points for e in result.exercises}
     scores, comments = stored(course, 'bob')
     hint = next(m.hint for m in BY_NAME['mirror'].catalogue if m.name == 'rows swapped')
-    assert scores == {'mirror': 0.0, 'winner': 0.0, 'count_boxes': 4.0}
+    assert scores == earned(count_boxes=POINTS['count_boxes'])
     assert f'hint: {hint}' in comments['mirror']
     assert 'expected' not in comments['mirror']  # 'hints' keeps the answers out
     assert 'there is no winner.py here' in comments['winner']
@@ -96,7 +98,8 @@ def test_writing_again_replaces_the_scores(course: Path, results) -> None:
     write_gradebook(course, results, 'everything')
     write_gradebook(course, results[:1], 'score')
     with Gradebook(*gradebook_address(course)) as gradebook:
-        assert gradebook.find_submission('hexapawn', 'ada').score == 6.0
+        assert gradebook.find_submission('hexapawn', 'ada').score == \
+            POINTS['mirror'] + POINTS['winner']
         assert len(gradebook.find_assignment('hexapawn').submissions) == 2
 
 
@@ -110,8 +113,9 @@ def test_hexgrade_grade_writes_into_the_gradebook(course: Path, tmp_path: Path) 
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f'Gradebook: 2 students written into {course}'
-    assert stored(course, 'ada-cli')[0] == {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 0.0}
-    assert stored(course, 'bob-cli')[0] == {'mirror': 0.0, 'winner': 0.0, 'count_boxes': 4.0}
+    assert stored(course, 'ada-cli')[0] == earned(mirror=POINTS['mirror'],
+                                                  winner=POINTS['winner'])
+    assert stored(course, 'bob-cli')[0] == earned(count_boxes=POINTS['count_boxes'])
 
 
 def test_a_course_without_a_gradebook_says_what_to_run(tmp_path: Path, results) -> None:
@@ -175,6 +179,6 @@ def test_a_score_hexgrade_could_not_give_never_silently_replaces_nbgraders(
     assert written.kept == ("kept nbgrader's score for ann's count_boxes (4 points, where "
                             "hexgrade gave 0): there is no count_boxes.py here",)
     scores, comments = stored(course, 'ann')
-    assert scores == {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 4.0}
+    assert scores == earned(mirror=POINTS['mirror'], winner=POINTS['winner'], count_boxes=4.0)
     assert "(nbgrader's score of 4 was kept: hexgrade could not grade this exercise " \
            "fully)" in comments['count_boxes']

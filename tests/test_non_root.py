@@ -30,11 +30,12 @@ from packaging.requirements import Requirement
 
 from autograder.kit import PROJECT
 
+from every_exercise import POINTS, full_marks, scores, summary_line
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'),
                                 reason='runs commands as another user of a Linux system')
 
 USER = 'hexgrade-test'
-FULL = {'mirror': 3.0, 'winner': 3.0, 'count_boxes': 4.0}  # the built-in defaults
 ROSTER = PROJECT / 'autograder' / 'sample_class' / 'roster.toml'
 COPIED = ('autograder', 'hexapawn_ref', 'exercises', 'solutions')
 
@@ -184,8 +185,7 @@ def test_check_of_the_model_answers_is_full_marks_and_silent(ordinary: Ordinary)
     assert run.stderr == ''
     assert run.returncode == 0, run.stdout
     lines = run.stdout.splitlines()
-    assert lines[0] == f'{ordinary.project / "solutions"}: 10/10 points (mirror 3/3, ' \
-                       'winner 3/3, count_boxes 4/4)'
+    assert lines[0] == summary_line(str(ordinary.project / 'solutions'), full_marks())
     assert re.fullmatch(r'  \(grader \S+, seed 0, isolation: \S+\)', lines[1])
     assert 'uid' not in lines[1].split('isolation: ')[1]  # a layer for root alone
     assert lines[2] == '  (settings from the built-in defaults)'
@@ -196,8 +196,8 @@ def test_check_of_the_stubs_is_zero_and_silent(ordinary: Ordinary) -> None:
     run = ordinary.run('check', str(ordinary.project / 'exercises'))
     assert run.stderr == ''
     assert run.returncode == 1
-    assert run.stdout.splitlines()[0].endswith('0/10 points (mirror 0/3, winner 0/3, '
-                                               'count_boxes 0/4)')
+    assert run.stdout.splitlines()[0] == summary_line(str(ordinary.project / 'exercises'),
+                                                      scores())
 
 
 def test_grading_the_sample_class_gives_each_student_their_verdict(
@@ -215,7 +215,7 @@ def test_grading_the_sample_class_gives_each_student_their_verdict(
     roster = tomllib.loads(ROSTER.read_text(encoding='utf-8'))['student']
     assert sorted(grades) == sorted(student['id'] for student in roster)
     for student in roster:
-        for exercise, full in FULL.items():
+        for exercise, full in POINTS.items():  # the built-in defaults
             got = float(grades[student['id']][exercise])
             if _right(student, exercise):
                 assert got == full, (student['id'], exercise)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from autograder.cli import main
+from autograder.config import DEFAULT_POINTS, EXERCISE_NAMES
 from autograder.kit import PROJECT
 from autograder.platforms.prairielearn_question import ENTRYPOINT, QUESTION, SERVER_FILES
 
@@ -105,12 +106,14 @@ def test_info_json_asks_for_external_grading_by_the_shipped_grader(course: Path)
 
 
 def test_a_right_notebook_scores_one(course: Path, tmp_path: Path) -> None:
-    cells: list[dict[str, Any]] = [{'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
-              'source': (PROJECT / 'solutions' / f'{name}.py').read_text()}
-             for name in ('mirror', 'winner', 'count_boxes')]
+    cells: list[dict[str, Any]] = [
+        {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
+         'source': (PROJECT / 'solutions' / f'{name}.py').read_text()}
+        for name in EXERCISE_NAMES]
     notebook = {'cells': cells, 'metadata': {}, 'nbformat': 4, 'nbformat_minor': 5}
     data = grade(course, tmp_path, {'hexapawn.ipynb': json.dumps(notebook)})
-    assert data['score'] == 1.0 and data['message'].startswith('10/10 points')
+    total = sum(DEFAULT_POINTS.values())
+    assert data['score'] == 1.0 and data['message'].startswith(f'{total:g}/{total:g} points')
     assert all(t['message'] == 'passed' for t in data['tests'])
 
 
