@@ -13,6 +13,7 @@ from typing import Sequence
 from . import __version__
 from .commands import check, grade, gradescope, nbgrader_course, prairielearn
 from .commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
+from .config import EXERCISE_NAMES
 from .errors import ConfigError, GraderError, UsageError
 
 COMMANDS = (
@@ -48,9 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    *first, last = EXERCISE_NAMES
+    named = f"{', '.join(first)} and {last}" if first else last
     parser = argparse.ArgumentParser(
-        prog='hexgrade', description='Grade the hexapawn exercises: mirror, winner and '
-                                     'count_boxes.')
+        prog='hexgrade', description=f'Grade the hexapawn exercises: {named}.')
     parser.add_argument('--version', action='version', version=f'hexgrade {__version__}')
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     for command in COMMANDS:
