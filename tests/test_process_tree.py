@@ -25,9 +25,16 @@ def test_the_whole_family_is_ended_even_in_other_sessions() -> None:
     assert len(family) == 1
     kill_tree(parent.pid)
     assert parent.wait(5) == -9
-    time.sleep(0.2)  # the grandchild is reaped by init once killed
-    fields = proc_stat.fields(family[0])
-    assert fields is None or fields[0] == b'Z'
+    deadline = time.monotonic() + 5  # the grandchild is reaped by init once killed
+    while not _ended(family[0]) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _ended(family[0])
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie that only waits to be reaped."""
+    fields = proc_stat.fields(pid)
+    return fields is None or fields[0] == b'Z'
 
 
 def test_a_process_without_children_has_no_descendants() -> None:
