@@ -131,9 +131,6 @@ def _serve(conn: Connection, config: Config) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
     sys.setswitchinterval(0.0005)
-    # a submission makes tens of thousands of short-lived containers (3^9 answers and
-    # their keys): collecting every 700 of them cost a tenth of a worker's time
-    gc.set_threshold(50_000, 20, 50)
     # probed again here, silently: the command has told the teacher what is missing
     isolation = probe()
     modules = 0
