@@ -202,6 +202,16 @@ def test_a_stale_run_folder_goes_however_deep_and_without_following_links(
     assert (outside / 'keep.txt').read_text() == 'not the grader\'s to remove'
 
 
+def test_run_folders_and_groups_are_stale_by_one_test_of_their_grader() -> None:
+    from autograder.sandbox.stale import left_by_the_gone
+    dead = int(Path('/proc/sys/kernel/pid_max').read_text()) + 1
+    folders = [Path(f'hexgrade-run-{pid}-x') for pid in (dead, os.getpid())] + \
+        [Path('hexgrade-run-notapid-x'), Path('hexgrade-run')]
+    groups = [Path(f'hexgrade-{pid}-7f') for pid in (os.getpid(), dead)]
+    assert left_by_the_gone(folders, 2) == [folders[0]]
+    assert left_by_the_gone(groups, 1) == [groups[1]]
+
+
 def test_a_stale_run_folder_that_will_not_go_never_stops_a_run(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dead = int(Path('/proc/sys/kernel/pid_max').read_text()) + 1

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .stale import alive
+from .stale import left_by_the_gone
 
 ROOT = Path('/sys/fs/cgroup')
 PROCESSES = 32
@@ -174,10 +174,7 @@ class Groups:
 
 def _clear_stale(path: Path) -> None:
     """Remove the groups of graders that were killed before they could."""
-    for top in path.glob('hexgrade-*-*'):
-        owner = top.name.split('-')[1]
-        if not owner.isdigit() or alive(int(owner)):
-            continue
+    for top in left_by_the_gone(path.glob('hexgrade-*-*'), 1):
         for leftover in top.glob('child-*'):
             stale = ChildGroups([leftover], [], ['unified'])
             stale.kill()

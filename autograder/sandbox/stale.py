@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterable
 
 from .removal import remove_tree
 
@@ -21,18 +22,27 @@ def alive(pid: int) -> bool:
     return True
 
 
+def left_by_the_gone(found: Iterable[Path], field: int) -> list[Path]:
+    """Of these things a grader made (a run folder, a control group), named with its
+    pid as their `field`-th dash-separated part, those whose grader is gone: the one
+    test of what is stale, for every kind of leftover."""
+    gone = []
+    try:
+        for path in found:
+            parts = path.name.split('-')
+            if len(parts) > field and parts[field].isdigit() and not alive(int(parts[field])):
+                gone.append(path)
+    except OSError:  # the folder could not be read: nothing is cleared this time
+        pass
+    return gone
+
+
 def clear_stale(temp: Path) -> None:
     """Remove the run folders of graders that were killed before they could. One that
     will not go is left for another time: it must never stop this run."""
-    try:
-        found = list(temp.glob(f'{RUN_PREFIX}*-*'))
-    except OSError:
-        return
-    for folder in found:
-        owner = folder.name.split('-')[2]
+    for folder in left_by_the_gone(temp.glob(f'{RUN_PREFIX}*-*'), 2):
         try:
-            if owner.isdigit() and not alive(int(owner)) and \
-                    folder.lstat().st_uid == os.geteuid():
+            if folder.lstat().st_uid == os.geteuid():
                 remove_tree(folder)
         except OSError:
             continue
