@@ -33,8 +33,17 @@ from .sandbox.shared_child import SharedChild
 SHOWN_CHARS = 120
 
 
-# an exercise file by its content: (exercise, file name, text)
-FileKey = tuple[str, str, str]
+# an exercise file by all that its grading reads: the exercise, the file's name and
+# text, the student's own modules it imports, its cells and where it came from
+FileKey = tuple[object, ...]
+
+
+def file_key(exercise: str, source: Source) -> FileKey:
+    blocks = tuple((block.first, block.last, block.number) for block in source.blocks)
+    return (exercise, source.filename, source.text, source.modules, source.cells,
+            source.origin, blocks)
+
+
 SAME_FILES_KEPT = 1000
 
 
@@ -58,7 +67,7 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
         if same_files is None or not isinstance(where, Source):
             return grade_exercise(exercise, where, config, isolation,
                                   fingerprinted=same_files is not None, shared=shared)
-        key = (exercise.name, where.filename, where.text)
+        key = file_key(exercise.name, where)
         with _SAME_FILES:  # the three exercises' threads share it
             known = same_files.get(key)
         if known is not None:
@@ -73,7 +82,7 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
     # the files to run: in one child, when there are several (a file graded before
     # for another student needs none)
     running = [e for e in EXERCISES if isinstance(where := located[e.name], Source) and
-               (same_files is None or (e.name, where.filename, where.text) not in same_files)]
+               (same_files is None or file_key(e.name, where) not in same_files)]
     # every exercise's limits, whichever files run: so a spare started ahead fits
     with SharedChild([config.limits_for(e.name) for e in EXERCISES], isolation, spare) \
             if len(running) > 1 else nullcontext() as shared, \

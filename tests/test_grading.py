@@ -169,3 +169,24 @@ def test_check_points_add_up_to_the_exercises_points() -> None:
             assert round(sum(worth), 2) == round(total, 2), name
             assert all(abs(w - total * c.weight / sum(x.weight for x in exercise.checks)) < 0.01
                        for w, c in zip(worth, exercise.checks))
+
+
+def test_a_file_graded_once_for_a_batch_is_keyed_by_the_files_it_imports(
+        tmp_path: Path) -> None:
+    # the same count_boxes.py, using each student's own mirror.py: one right, one a stub
+    solution = (PROJECT / 'solutions' / 'count_boxes.py').read_text(encoding='utf-8')
+    start = solution.index('def mirror(board):')
+    end = solution.index('def count_boxes(use_mirror):')
+    boxes = 'from mirror import mirror\n' + solution[:start] + solution[end:]
+    scores = {}
+    same_files: dict[Any, Any] = {}
+    for name, mirror in (('right', PROJECT / 'solutions' / 'mirror.py'),
+                         ('stub', PROJECT / 'exercises' / 'mirror.py')):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / 'count_boxes.py').write_text(boxes, encoding='utf-8')
+        (folder / 'mirror.py').write_text(mirror.read_text(encoding='utf-8'), encoding='utf-8')
+        result = grade_submission(folder, CONFIG, FLOOR, same_files)
+        scores[name] = {e.exercise: e.points for e in result.exercises}['count_boxes']
+    assert scores['right'] == CONFIG.points['count_boxes']
+    assert scores['stub'] < scores['right']  # its own mirror is the stub's
