@@ -41,7 +41,7 @@ def _fingerprint(domain: Sequence[Args], probe: Probe) -> str:
     # one text hashed at once: the same bytes, and so the same hash, as each answer
     # hashed after the other, without a call per board of all 3^9
     text = '\0'.join(answers) + '\0' if answers else ''
-    return hashlib.blake2b(text.encode('utf-8', 'surrogateescape'),
+    return hashlib.blake2b(text.encode('utf-8', 'surrogatepass'),
                            digest_size=DIGEST_BYTES).hexdigest()
 
 

@@ -212,7 +212,7 @@ class Probe:
         if values is None or set(map(type, values)) != {str}:
             return None
         texts = cast(list[str], values)
-        digest = hashlib.blake2b(''.join(texts).encode('utf-8', 'surrogateescape'),
+        digest = hashlib.blake2b(''.join(texts).encode('utf-8', 'surrogatepass'),
                                  digest_size=16)
         digest.update(array('Q', map(len, texts)).tobytes())  # where each answer ends
         self._keys[id(args_list)] = (args_list, digest.digest())

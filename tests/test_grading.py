@@ -190,3 +190,10 @@ def test_a_file_graded_once_for_a_batch_is_keyed_by_the_files_it_imports(
         scores[name] = {e.exercise: e.points for e in result.exercises}['count_boxes']
     assert scores['right'] == CONFIG.points['count_boxes']
     assert scores['stub'] < scores['right']  # its own mirror is the stub's
+
+
+def test_a_lone_surrogate_in_the_answers_is_graded_as_any_wrong_answer() -> None:
+    odd = Source('def mirror(board):\n    return "\\ud800" + board[1:]\n', 'mirror.py')
+    result = grade_exercise(BY_NAME['mirror'], odd, CONFIG, FLOOR, fingerprinted=True)
+    assert result.points == 0 and not result.flags and result.problem is None
+    assert result.fingerprint is not None
