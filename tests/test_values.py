@@ -79,7 +79,7 @@ def test_a_forged_reply_nested_too_deep_is_not_followed() -> None:
 @pytest.mark.parametrize('forged', [
     2.5, {'tuple': 'not a list'}, {'cut': ['str', 10]}, {'cut': ['str', 'ten', 'ab']},
     {'cut': ['dict', 3, []]}, {'other': ['only a name']}, {'what': 1}, {'tuple': [], 'x': 1},
-    [1, 2.5], {},
+    [1, 2.5], {}, {'cut': ['str', float('inf'), 'x']}, {'cut': ['list', -float('inf'), []]},
 ])
 def test_malformed_replies_are_opaque(forged: object) -> None:
     assert isinstance(decode(forged), Opaque)

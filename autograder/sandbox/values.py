@@ -51,7 +51,7 @@ def decode(raw: Any) -> Value:
         return tuple(items)  # or as a tuple of them
     try:
         return _decode(raw, 0)
-    except (TypeError, ValueError, IndexError, KeyError, RecursionError):
+    except (TypeError, ValueError, IndexError, KeyError, RecursionError, OverflowError):
         return Opaque('unknown', 'a value that could not be read')
 
 
