@@ -92,7 +92,7 @@ def test_a_batch_of_plain_strings_travels_bare(child: Any) -> None:
 
 def test_a_long_batch_of_strings_of_one_length_travels_joined(child: Any) -> None:
     process, replies = child
-    boards = [(f'{n:09d}'.replace('0', '.'),) for n in range(200)] + [('ééé.BW.BW',)]
+    boards = [(f'{n:09d}'.replace('0', '.'),) for n in range(200)] + [('BBB.BW.BW',)]
     outcomes = process.call('echo', boards).outcomes
     assert outcomes == [Returned(board) for (board,) in boards]
     assert replies[-1]['width'] == 9 and len(replies[-1]['joined']) == 9 * len(boards)
@@ -126,7 +126,8 @@ def test_a_batch_of_strings_comes_back_as_it_went(texts: list[str]) -> None:
     carried = wire.strings_out(texts)
     assert wire.strings_in(json.loads(json.dumps(carried))) == texts
     assert ('joined' in carried) == (len(texts) >= wire.JOIN_FROM and
-                                     len({len(t) for t in texts}) == 1 and texts[0] != '')
+                                     len({len(t) for t in texts}) == 1 and texts[0] != ''
+                                     and all(t.isascii() for t in texts))
 
 
 @pytest.mark.parametrize('forged', [
@@ -154,3 +155,22 @@ def test_lists_of_strings_come_back_cut_as_any_value(sizes: list[int]) -> None:
         assert process.load(LISTS, 'squares.py', {}).error is None
         outcomes = process.call('squares', [(n,) for n in sizes]).outcomes
     assert outcomes == [Returned(expected(n)) for n in sizes]
+
+
+def test_halves_of_a_surrogate_pair_never_merge_on_the_way() -> None:
+    texts = ['\ud83d', '\ude00'] * 40  # each alone a lone half, side by side a pair
+    carried = wire.strings_out(texts)
+    assert wire.strings_in(json.loads(json.dumps(carried))) == texts
+
+
+SAME_LIST = ('KEPT = []\n'
+             'def squares(n):\n'
+             '    KEPT.append(str(n))\n'
+             '    return KEPT\n')
+
+
+def test_a_list_is_sent_as_it_was_when_returned() -> None:
+    with StudentProcess(Config().limits, FLOOR) as process:
+        assert process.load(SAME_LIST, 'squares.py', {}).error is None
+        outcomes = process.call('squares', [(1,), (2,), (3,)]).outcomes
+    assert outcomes == [Returned(['1']), Returned(['1', '2']), Returned(['1', '2', '3'])]

@@ -268,11 +268,16 @@ class Child:
             try:
                 for item in calls:
                     value = fn(item)
-                    # a list of strings is kept as it is: encoding it runs no code of the
-                    # student's, so `call` may do it after the clock, for all at once
-                    values.append(value if (type(value) is str and len(value) <= MAX_TEXT)
-                                  or (type(value) is list and set(map(type, value)) <= STR)
-                                  else Wire(encode(value)))
+                    if type(value) is str and len(value) <= MAX_TEXT:
+                        values.append(value)
+                    elif type(value) is list and len(value) <= MAX_ITEMS and \
+                            set(map(type, value)) <= STR:
+                        # a copy, as it was when returned (the function may change it
+                        # later); encoding it runs no code of the student's, so `call`
+                        # does it after the clock, for all at once
+                        values.append(value[:])
+                    else:
+                        values.append(Wire(encode(value)))
                 self.clock.stop()
                 return values
             except clock.CallTimeout as timeout:

@@ -37,7 +37,11 @@ def strings_out(texts: list[str]) -> dict[str, Any]:
     """A batch of strings, as a message carries it (see `strings_in`)."""
     width = len(texts[0]) if texts else 0
     if len(texts) >= JOIN_FROM and width and set(map(len, texts)) == {width}:
-        return {'joined': ''.join(texts), 'width': width}
+        joined = ''.join(texts)
+        # ASCII only: halves of a surrogate pair in two answers would read back as one
+        # character, and the batch would no longer cut evenly
+        if joined.isascii():
+            return {'joined': joined, 'width': width}
     return {'texts': texts}
 
 
