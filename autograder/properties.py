@@ -78,15 +78,22 @@ def _shrink_once(prop: Property, body: Body, probe: Probe) -> None:
             key = (prop.name, probe.properties,
                    repr([o.value for o in outcomes if isinstance(o, Returned)]))
             if key in _SHRUNK:
-                raise _SHRUNK[key]
+                raise _copy(_SHRUNK[key])
     try:
         _shrink(prop, body, probe.properties)
     except Failure as shrunk:
         if key is not None and len(_SHRUNK) < SHRUNK_KEPT:
-            # kept without its traceback, which holds this student's whole probe
-            shrunk.__traceback__ = shrunk.__context__ = shrunk.__cause__ = None
-            _SHRUNK[key] = shrunk
+            _SHRUNK[key] = _copy(shrunk)
         raise
+
+
+def _copy(failure: Failure) -> Failure:
+    """The same failure in a new exception: one kept, or raised, never carries the
+    traceback or context of a grading (which hold that student's whole probe)."""
+    copy = type(failure).__new__(type(failure))
+    copy.__dict__.update(failure.__dict__)
+    copy.args = failure.args
+    return copy
 
 
 def examples_for(prop: Property, settings: PropertySettings, shipped: bool = True

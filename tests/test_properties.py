@@ -155,3 +155,24 @@ def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
         child.load(WINNERS[1], 'winner.py', {'hexapawn': game_file()})
         assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == said[0]
     assert shrinks == ['winner.whole_games'] * 2
+
+
+def test_a_shared_shrunk_failure_carries_no_grading_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import autograder.properties as properties
+    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
+    monkeypatch.setattr(properties, '_SHRUNK', {})
+    raised = []
+    for text in WINNERS * 2:
+        with StudentProcess(Config().limits, FLOOR) as child:
+            child.load(text, 'winner.py', {'hexapawn': game_file()})
+            try:
+                run(Probe(child, 'winner', SETTINGS))
+            except Failure as failure:
+                raised.append(failure)
+    kept = list(properties._SHRUNK.values())
+    assert len(kept) == 1 and len(raised) == 4
+    assert kept[0].__traceback__ is None and kept[0].__context__ is None
+    assert all(failure is not kept[0] for failure in raised)  # each a copy of its own
+    assert len({id(failure) for failure in raised}) == 4
+    assert {str(failure) for failure in raised} == {str(kept[0])}
