@@ -225,3 +225,28 @@ def test_a_batch_starts_each_next_child_while_it_grades(
     # at the end of the batch, the spare and every child are gone, and their folders
     assert all(child.exit_code(5) is not None for child in started)  # type: ignore[attr-defined]
     assert not any(child.workdir.exists() for child in started)  # type: ignore[attr-defined]
+
+
+def test_a_file_that_cannot_go_alone_leaves_the_shared_child_to_its_owner(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from autograder.errors import GraderError
+    from autograder.kit import game_file
+    from autograder.sandbox import process as process_module
+    from autograder.sandbox.process import StudentProcess
+    from autograder.sandbox.shared_child import SharedChild
+
+    limits = CONFIG.limits_for('mirror')
+    text = (PROJECT / 'solutions' / 'mirror.py').read_text(encoding='utf-8')
+    with SharedChild([limits], FLOOR) as shared:
+        seat = StudentProcess(limits, FLOOR, shared, 'mirror')
+        assert seat.load(text, 'mirror.py', {'hexapawn': game_file()}).error is None
+        shared.fail()  # as when another file's request killed it
+
+        def no_child(*args: object) -> None:
+            raise GraderError('no uid left')
+        monkeypatch.setattr(process_module, 'open_channel', no_child)
+        with pytest.raises(GraderError):
+            seat.call('mirror', [('BB..W.W.W',)])
+        seat.close()
+        assert not shared.channel.closed  # still the owner's to close, once
+    assert shared.channel.closed

@@ -109,6 +109,7 @@ class StudentProcess:
         self._shared = shared
         self._file = file
         self._load_request: dict[str, Any] | None = None  # to load it again, alone
+        self._computed: float | None = None  # CPU seconds the last request took
         self._channel = shared.channel if shared else open_channel(limits, isolation)
 
     @property
@@ -168,13 +169,10 @@ class StudentProcess:
             request.update(wire.strings_out(texts))  # one string per call: quicker both ways
         else:
             request['args'] = args
-        before = cpu_seconds(self._child.pid)
         try:
             reply = self._ask(request, self.limits.call_seconds * len(args))
-            after = cpu_seconds(self._child.pid)
-            if before is not None and after is not None and args:
-                per_call = (after - before) / len(args)
-                self.slowest_call = max(self.slowest_call or 0.0, per_call)
+            if self._computed is not None and args:
+                self.slowest_call = max(self.slowest_call or 0.0, self._computed / len(args))
         except ChildGone as gone:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
@@ -246,8 +244,8 @@ class StudentProcess:
 
     def _go_alone(self) -> None:
         """A child of its own, with this file loaded again as it was."""
+        self._channel = open_channel(self.limits, self.isolation)  # it may fail: still shared
         self._shared = None
-        self._channel = open_channel(self.limits, self.isolation)
         if self._load_request is not None:
             try:
                 self._exchange(self._load_request,
@@ -256,6 +254,17 @@ class StudentProcess:
                 pass  # `gone` is set: the request that follows says so
 
     def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """`_send_and_read`, with what the child computed meanwhile in `_computed`
+        (measured while this file has the child to itself, in a shared child too)."""
+        self._computed = None
+        before = cpu_seconds(self._child.pid)
+        reply = self._send_and_read(message, seconds)
+        after = cpu_seconds(self._child.pid)
+        if before is not None and after is not None:
+            self._computed = after - before
+        return reply
+
+    def _send_and_read(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """Send a request and read the reply. `seconds` is what the child's own clock
         lets it compute; a child that computes past that and a grace, or waits past
         WAITING times it and a grace, ignored its clock and is stopped."""

@@ -31,8 +31,14 @@ class Channel:
     to_child: int
     from_child: int
     child: Launched
+    closed: bool = False
 
     def close(self) -> None:
+        """Kill the child, close the pipes and clear away what it had: once, however
+        often it is asked (an fd closed twice may be someone else's by then)."""
+        if self.closed:
+            return
+        self.closed = True
         self.child.kill()
         close_all([self.to_child, self.from_child])
         self.child.finish()
