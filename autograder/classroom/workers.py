@@ -29,6 +29,7 @@ from .process_tree import kill_tree
 Report = Callable[[int, tuple[str, Any], float], None]
 Serve = Callable[[Connection, Config], None]
 SPAWN = multiprocessing.get_context('spawn')
+CLOSING_SECONDS = 10  # for a worker told to stop, before it is killed
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,8 @@ class _Worker:
                 self.conn.send(None)
             except OSError:
                 pass
-            self.process.join(2)
+            # it stops its spare child and waits until its children are cleared away
+            self.process.join(CLOSING_SECONDS)
         if self.process.is_alive():
             self.process.kill()
             self.process.join(2)
