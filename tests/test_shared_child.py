@@ -250,3 +250,31 @@ def test_a_file_that_cannot_go_alone_leaves_the_shared_child_to_its_owner(
         seat.close()
         assert not shared.channel.closed  # still the owner's to close, once
     assert shared.channel.closed
+
+
+def test_a_file_that_goes_alone_keeps_what_its_functions_kept() -> None:
+    # winner remembers what it was asked; mirror's call kills the shared child
+    from autograder.sandbox.outcomes import Returned
+    from autograder.sandbox.process import StudentProcess
+    from autograder.sandbox.shared_child import SharedChild
+
+    remembers = ('SEEN = set()\n'
+                 'def winner(board, side):\n'
+                 '    if (board, side) in SEEN:\n'
+                 '        return "asked before"\n'
+                 '    SEEN.add((board, side))\n'
+                 '    return "new"\n')
+    kills = 'import os\ndef mirror(board):\n    os._exit(3)\n'
+    limits = CONFIG.limits_for('winner')
+    with SharedChild([limits, limits], FLOOR) as shared:
+        winner = StudentProcess(limits, FLOOR, shared, 'winner')
+        mirror = StudentProcess(limits, FLOOR, shared, 'mirror')
+        assert winner.load(remembers, 'winner.py', {}).error is None
+        assert mirror.load(kills, 'mirror.py', {}).error is None
+        assert winner.call('winner', [('a', 'W')]).outcomes == [Returned('new')]
+        assert mirror.call('mirror', [('b',)]).outcomes[0].__class__.__name__ == 'Died'
+        # in a child of its own now, winner is asked again what it was asked before
+        assert winner.call('winner', [('a', 'W'), ('c', 'B')]).outcomes == \
+            [Returned('asked before'), Returned('new')]
+        winner.close()
+        mirror.close()

@@ -108,7 +108,9 @@ class StudentProcess:
         self._cpu_from: float | None = None
         self._shared = shared
         self._file = file
-        self._load_request: dict[str, Any] | None = None  # to load it again, alone
+        # its requests to the shared child, in order: to ask them again alone, so that
+        # what its functions keep between calls is as it was
+        self._history: list[tuple[dict[str, Any], float]] = []
         self._computed: float | None = None  # CPU seconds the last request took
         self._channel = shared.channel if shared else open_channel(limits, isolation)
 
@@ -236,22 +238,26 @@ class StudentProcess:
                         (self._budget, self.overran, self.output_dropped,
                          self.slowest_call) = account
                     else:
-                        if message['op'] == 'load':
-                            self._load_request = message
+                        self._history.append((message, seconds))
                         return reply
             self._go_alone()
         return self._exchange(message, seconds)
 
     def _go_alone(self) -> None:
-        """A child of its own, with this file loaded again as it was."""
+        """A child of its own, brought to where the shared child had this file: loaded
+        again, and its earlier requests asked again in order, at no cost to its
+        account (it paid for them once); their answers are known already."""
         self._channel = open_channel(self.limits, self.isolation)  # it may fail: still shared
         self._shared = None
-        if self._load_request is not None:
-            try:
-                self._exchange(self._load_request,
-                               float(self.limits.for_child()['load_seconds']))
-            except ChildGone:
-                pass  # `gone` is set: the request that follows says so
+        account = (self._budget, self.output_dropped, self.slowest_call)
+        try:
+            for message, seconds in self._history:
+                self._exchange(message, seconds)
+        except ChildGone:
+            pass  # `gone` is set: the request that follows says so
+        finally:
+            self._budget, self.output_dropped, self.slowest_call = account
+            self._history = []
 
     def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`

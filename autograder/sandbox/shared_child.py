@@ -4,8 +4,9 @@ Starting a sandboxed child costs more than most exercises' own grading, so the f
 of one submission share one. Each file keeps its own account (its time budget, its
 output, how it ended) in its `StudentProcess`; their requests take turns on the
 shared child and name their file. Should the shared child die, whoever caused it,
-every file goes on in a fresh child of its own (loaded again, with the request that
-failed asked again there), so that a crash still sinks only the exercise that caused
+every file goes on in a fresh child of its own, loaded again and asked again, in
+order, all it had been asked (so that what its functions keep between calls is as it
+was), then the request that failed: a crash still sinks only the exercise that caused
 it, as if each file had had its own child from the start. A request that runs past
 its own file's limits is that file's hang: it ends that file's grading, as alone,
 and the other files go on in children of their own.
