@@ -174,3 +174,10 @@ def test_a_list_is_sent_as_it_was_when_returned() -> None:
         assert process.load(SAME_LIST, 'squares.py', {}).error is None
         outcomes = process.call('squares', [(1,), (2,), (3,)]).outcomes
     assert outcomes == [Returned(['1']), Returned(['1', '2']), Returned(['1', '2', '3'])]
+
+
+def test_a_batch_of_strings_of_another_count_is_not_read() -> None:
+    carried = wire.strings_out(['abc'] * 100)
+    assert wire.strings_in(carried, 100) == ['abc'] * 100
+    assert wire.strings_in(carried, 99) is None
+    assert wire.strings_in({'texts': ['a', 'b']}, 3) is None

@@ -179,8 +179,8 @@ class StudentProcess:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
             return Answers(None, [Died(gone.reason)] * len(args), '')
-        strings = wire.strings_in(reply)
-        if strings is not None and len(strings) == len(args):
+        strings = wire.strings_in(reply, len(args))
+        if strings is not None:
             return Answers(strings, None, self._output(reply))
         results = reply.get('results')
         if not isinstance(results, list) or not 0 < len(results) <= len(args) or \

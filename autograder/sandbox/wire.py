@@ -45,15 +45,17 @@ def strings_out(texts: list[str]) -> dict[str, Any]:
     return {'texts': texts}
 
 
-def strings_in(message: dict[str, Any]) -> list[str] | None:
+def strings_in(message: dict[str, Any], count: int | None = None) -> list[str] | None:
     """The batch of strings `strings_out` put in a message; None when it holds none, or
-    none that reads."""
+    none that reads, or (given `count`) not that many: checked before it is cut."""
     texts = message.get('texts')
     if texts is not None:
-        return texts if isinstance(texts, list) and set(map(type, texts)) <= {str} else None
+        if not isinstance(texts, list) or (count is not None and len(texts) != count):
+            return None
+        return texts if set(map(type, texts)) <= {str} else None
     joined, width = message.get('joined'), message.get('width')
     if type(joined) is not str or type(width) is not int or width <= 0 or \
-            len(joined) % width:
+            len(joined) % width or (count is not None and len(joined) != width * count):
         return None
     return [joined[start:start + width] for start in range(0, len(joined), width)]
 
