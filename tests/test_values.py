@@ -1,5 +1,6 @@
 """Rebuilding values from a child's wire form (autograder/sandbox/values.py), and the
-child's `encode` that makes it: what one writes, the other reads back exactly."""
+child's `encode` that makes it (autograder/sandbox/encoding.py): what one writes, the
+other reads back exactly."""
 from __future__ import annotations
 
 import importlib.util
@@ -13,9 +14,9 @@ from autograder.sandbox.values import Opaque, Truncated, decode, type_name
 
 
 def child_encode() -> Any:
-    # the child program is loaded by path in the sandbox; here it is read the same way
-    path = Path(autograder.sandbox.__file__).parent / 'child.py'
-    spec = importlib.util.spec_from_file_location('hexgrade_child_for_test', path)
+    # the child loads its encoding by path in the sandbox; here it is read the same way
+    path = Path(autograder.sandbox.__file__).parent / 'encoding.py'
+    spec = importlib.util.spec_from_file_location('hexgrade_encoding_for_test', path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

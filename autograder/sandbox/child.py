@@ -4,7 +4,8 @@ This file runs as a script in a fresh interpreter (`python -I -S`), so it import
 only the standard library: nothing of the grader, the reference or the solutions
 is ever in this process. It speaks to the parent over two inherited pipe fds with
 length-prefixed JSON (`wire`), and trusts nothing the student's code leaves behind:
-every value goes back as plain data (`encode`) that the parent rebuilds and checks itself.
+every value goes back as plain data (`encoding`) that the parent rebuilds and checks
+itself.
 """
 from __future__ import annotations
 
@@ -13,14 +14,8 @@ import json
 import os
 import sys
 import types
-from itertools import chain
 from typing import Any, Callable
 
-# a value is cut to what a report can show, so that a reply stays small enough for the
-# parent to read without strain, even for 19,683 calls
-MAX_ITEMS = 20
-MAX_TEXT = 100
-MAX_DEPTH = 2
 MAX_LINES = 2000  # lines of the student's file reported for one traced call
 
 
@@ -39,6 +34,8 @@ clock = sibling('clock')  # the per-call limits
 reports = sibling('reports')  # what is said of the student's file
 variant = sibling('variant')  # other rules, swapped in unseen
 wire = sibling('wire')  # the framing of every message
+encoding = sibling('encoding')  # a returned value in its wire form
+Wire = encoding.Wire
 
 
 # imported once in the zygote, so that no child pays for them: what the child itself
@@ -46,47 +43,6 @@ wire = sibling('wire')  # the framing of every message
 WARM_MODULES = ('ast', 'random', 'collections', 'copy', 'functools', 'itertools', 'math')
 # modules sent with every load (the game file), compiled once in the zygote
 COMPILED: dict[tuple[str, str], types.CodeType] = {}
-
-
-STR = frozenset({str})
-
-
-def encode(value: Any, depth: int = 0) -> Any:
-    """A value in its wire form. A short str, a bool, a small int, None and a list of
-    them go as JSON's own, which the parent reads at C speed (19,683 lists for a
-    mirror that returns one); a tuple, a value cut short and any other object go as a
-    one-key object. Types are exact, so a str subclass never passes as a str."""
-    kind = type(value)
-    if kind is str:
-        return value if len(value) <= MAX_TEXT else {'cut': ['str', len(value), value[:MAX_TEXT]]}
-    if kind is bool or value is None:
-        return value
-    if kind is int:
-        return value if abs(value) < 2 ** 53 else {'other': ['int', 'a huge int']}
-    if kind in (list, tuple) and depth < MAX_DEPTH:
-        head = value[:MAX_ITEMS]
-        if set(map(type, head)) <= {str} and max(map(len, head), default=0) <= MAX_TEXT:
-            items = list(head)  # the common case (a board as a list of squares) at once
-        else:
-            items = [encode(item, depth + 1) for item in head]
-        if len(value) > MAX_ITEMS:
-            return {'cut': [kind.__name__, len(value), items]}
-        return items if kind is list else {'tuple': items}
-    try:
-        shown = object.__repr__(value) if depth >= MAX_DEPTH else repr(value)
-    except BaseException:  # a hostile __repr__ must not take the child down
-        shown = '<unprintable>'
-    return {'other': [kind.__name__, str(shown)[:200]]}
-
-
-class Wire:
-    """A call's result already in the form it is sent in: an encoded value, a timeout
-    or an error."""
-
-    __slots__ = ('wire',)
-
-    def __init__(self, wire: Any) -> None:
-        self.wire = wire
 
 
 class BoundedText(io.TextIOBase):
@@ -245,15 +201,9 @@ class Child:
             variant.swap_back(patched)
         # most batches are all short strings (mirror's has 19,683): send them bare,
         # which both sides handle several times faster than tagged values
-        kinds = set(map(type, values))
-        if kinds <= {str}:
+        if set(map(type, values)) <= {str}:
             return {**wire.strings_out(values), 'output': self.output.take()}
-        if kinds == {list} and max(map(len, values)) <= MAX_ITEMS and \
-                max(map(len, chain.from_iterable(values)), default=0) <= MAX_TEXT:
-            results = values  # lists of short strings (a board as squares) are sent as they are
-        else:
-            results = [v.wire if type(v) is Wire else encode(v) for v in values]
-        return {'results': results, 'output': self.output.take()}
+        return {'results': encoding.encode_all(values), 'output': self.output.take()}
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
         """`fn` of each item: a short str as it is, anything else cut to what a report
@@ -268,16 +218,7 @@ class Child:
             try:
                 for item in calls:
                     value = fn(item)
-                    if type(value) is str and len(value) <= MAX_TEXT:
-                        values.append(value)
-                    elif type(value) is list and len(value) <= MAX_ITEMS and \
-                            set(map(type, value)) <= STR:
-                        # a copy, as it was when returned (the function may change it
-                        # later); encoding it runs no code of the student's, so `call`
-                        # does it after the clock, for all at once
-                        values.append(value[:])
-                    else:
-                        values.append(Wire(encode(value)))
+                    values.append(encoding.kept(value))
                 self.clock.stop()
                 return values
             except clock.CallTimeout as timeout:
