@@ -7,7 +7,7 @@ import difflib
 from .exercise_spec import Exercise
 from .loading import Source
 from .sandbox.outcomes import Died, Raised, TimedOut
-from .sandbox.process import Loaded
+from .sandbox.replies import Loaded
 
 SYNTAX_ERRORS = ('SyntaxError', 'IndentationError', 'TabError')
 

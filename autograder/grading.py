@@ -27,7 +27,8 @@ from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
 from .sandbox.isolation import Isolation
 from .sandbox.outcomes import Died, Raised, TimedOut
-from .sandbox.process import Loaded, StudentProcess
+from .sandbox.process import StudentProcess
+from .sandbox.replies import Loaded
 from .sandbox.shared_child import SharedChild
 
 SHOWN_CHARS = 120

@@ -10,7 +10,6 @@ import os
 import select
 import signal
 import time
-from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Sequence
 
@@ -19,15 +18,16 @@ from .child import BROKE_DOWN
 from .isolation import Isolation
 from .launch import Launched
 from .limits import WAITING, Limits
-from .outcomes import Died, NotTried, Outcome, Raised, Returned, Seen, TimedOut
+from .outcomes import Died, NotTried, Outcome, Returned, TimedOut
 from .proc_stat import cpu_seconds
+from .replies import (MAX_FUNCTIONS, Answers, Loaded, bindings, raised, seen, signature,
+                      timed_out)
 from .shared_child import SharedChild, open_channel
 from .values import decode
 
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
-MAX_FUNCTIONS = 500
 TIMING = ('call_seconds', 'call_wait_seconds', 'load_seconds', 'load_wait_seconds')
 MAX_LINES = 2000  # lines of one traced call: a file longer than that is no exercise
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
@@ -35,49 +35,6 @@ GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply
 # alarm switched off) is stopped by the parent, which looks at its CPU time this often
 POLL_SECONDS = 0.1
 CPU_GRACE_SECONDS = 0.2
-
-
-@dataclass(frozen=True)
-class Signature:
-    required: int
-    allowed: int
-    varargs: bool
-    params: tuple[str, ...]
-
-    def accepts(self, count: int) -> bool:
-        return self.required <= count and (self.varargs or count <= self.allowed)
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """What loading a file came to: an error, or the functions it defines."""
-
-    error: Outcome | None
-    functions: dict[str, Signature | None] = field(default_factory=dict)
-    # where the file's top level binds a name: ('def' or 'import', line), as the child
-    # parsed it (a courtesy for messages: a verdict rests on returned values only)
-    bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
-    # the error was one notebook cell's, and the cells after it ran all the same (or,
-    # for a timeout, the cells before it had run: it stopped the loading there)
-    went_on: bool = False
-    stopped_at: int | None = None  # the first line of the cell a timeout stopped
-
-
-@dataclass(frozen=True)
-class Answers:
-    """What a batch of calls came to: `texts` when every call returned a str (the
-    common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
-
-    texts: list[str] | None
-    others: list[Outcome] | None
-    printed: str
-
-    @property
-    def outcomes(self) -> list[Outcome]:
-        if self.texts is not None:
-            return [Returned(text) for text in self.texts]
-        assert self.others is not None
-        return self.others
 
 
 class ChildGone(Exception):
@@ -144,10 +101,10 @@ class StudentProcess:
             return Loaded(error=Died(gone.reason))
         error = reply.get('error')
         defined = reply.get('functions')
-        functions = {str(name)[:100]: _signature(sig) for name, sig in
+        functions = {str(name)[:100]: signature(sig) for name, sig in
                      list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         self._output(reply)  # what loading printed counts only towards what was dropped
-        bound = _bindings(reply.get('bindings'))
+        bound = bindings(reply.get('bindings'))
         went_on = reply.get('cells_went_on') is True
         if error is None:
             return Loaded(None, functions, bound)
@@ -157,7 +114,7 @@ class StudentProcess:
             line = error.get('line')
             return Loaded(TimedOut(limit), functions, bound, went_on,
                           line if type(line) is int else None)
-        return Loaded(_raised(error), functions, bound, went_on)
+        return Loaded(raised(error), functions, bound, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> Answers:
@@ -184,7 +141,7 @@ class StudentProcess:
             return Answers(strings, None, self._output(reply))
         results = reply.get('results')
         if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
-                (len(results) < len(args) and not _timed_out(results[-1])):
+                (len(results) < len(args) and not timed_out(results[-1])):
             self._stop('its answers could not be read')
             return Answers(None, [Died(self.gone or '')] * len(args), '')
         outcomes = [Returned(decode(item)) if type(item) is not dict or
@@ -369,8 +326,8 @@ class StudentProcess:
         if item.get('timeout'):  # the limit that stopped it: of computing, or of waiting
             waited = bool(item.get('waited'))
             return TimedOut(self.limits.call_seconds * (WAITING if waited else 1), waited,
-                            _seen(item.get('seen')))
-        return _raised(item.get('raised') or {})
+                            seen(item.get('seen')))
+        return raised(item.get('raised') or {})
 
     def _output(self, reply: dict[str, Any]) -> str:
         output = reply.get('output') or {}
@@ -388,49 +345,3 @@ def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:
     except (ValueError, TypeError):
         return None
     return texts if set(map(type, texts)) <= {str} else None
-
-
-def _seen(raw: Any) -> Seen | None:
-    """What the child says it saw, as far as it is plain numbers and names (it is only
-    ever used for a hint)."""
-    if not isinstance(raw, dict):
-        return None
-    try:
-        return Seen(int(raw['first_depth']), int(raw['depth']), int(raw['deepest']),
-                    tuple(int(line) for line in list(raw['lines'])[:8]),
-                    tuple(str(name)[:60] for name in list(raw['calls'])[:12]))
-    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
-        return None
-
-
-def _timed_out(item: Any) -> bool:
-    return isinstance(item, dict) and bool(item.get('timeout'))
-
-
-def _raised(error: dict[str, Any]) -> Raised:
-    line = error.get('line')
-    return Raised(str(error.get('type', 'an error'))[:100], str(error.get('message', ''))[:500],
-                  line if type(line) is int else None)
-
-
-def _bindings(raw: Any) -> dict[str, tuple[tuple[str, int], ...]]:
-    if not isinstance(raw, dict):
-        return {}
-    found: dict[str, tuple[tuple[str, int], ...]] = {}
-    for name, places in list(raw.items())[:MAX_FUNCTIONS]:
-        if isinstance(places, list):
-            found[str(name)[:100]] = tuple(
-                (str(kind), line) for kind, line in
-                (p for p in places[:MAX_FUNCTIONS] if isinstance(p, list) and len(p) == 2)
-                if type(line) is int)
-    return found
-
-
-def _signature(raw: Any) -> Signature | None:
-    if not isinstance(raw, dict):
-        return None
-    try:
-        return Signature(int(raw['required']), int(raw['allowed']), bool(raw['varargs']),
-                         tuple(str(p) for p in raw['params']))
-    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
-        return None

@@ -1,0 +1,101 @@
+"""What the parent reads in a child's replies: a loaded file, a batch of answers, and
+the parts of a reply that describe them, each read as far as it is plain data (a
+child is the student's: anything it sends may be forged).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .outcomes import Outcome, Raised, Returned, Seen
+
+MAX_FUNCTIONS = 500
+
+
+@dataclass(frozen=True)
+class Signature:
+    required: int
+    allowed: int
+    varargs: bool
+    params: tuple[str, ...]
+
+    def accepts(self, count: int) -> bool:
+        return self.required <= count and (self.varargs or count <= self.allowed)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading a file came to: an error, or the functions it defines."""
+
+    error: Outcome | None
+    functions: dict[str, Signature | None] = field(default_factory=dict)
+    # where the file's top level binds a name: ('def' or 'import', line), as the child
+    # parsed it (a courtesy for messages: a verdict rests on returned values only)
+    bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    # the error was one notebook cell's, and the cells after it ran all the same (or,
+    # for a timeout, the cells before it had run: it stopped the loading there)
+    went_on: bool = False
+    stopped_at: int | None = None  # the first line of the cell a timeout stopped
+
+
+@dataclass(frozen=True)
+class Answers:
+    """What a batch of calls came to: `texts` when every call returned a str (the
+    common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
+
+    texts: list[str] | None
+    others: list[Outcome] | None
+    printed: str
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        if self.texts is not None:
+            return [Returned(text) for text in self.texts]
+        assert self.others is not None
+        return self.others
+
+
+def seen(raw: Any) -> Seen | None:
+    """What the child says it saw, as far as it is plain numbers and names (it is only
+    ever used for a hint)."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return Seen(int(raw['first_depth']), int(raw['depth']), int(raw['deepest']),
+                    tuple(int(line) for line in list(raw['lines'])[:8]),
+                    tuple(str(name)[:60] for name in list(raw['calls'])[:12]))
+    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
+        return None
+
+
+def timed_out(item: Any) -> bool:
+    return isinstance(item, dict) and bool(item.get('timeout'))
+
+
+def raised(error: dict[str, Any]) -> Raised:
+    line = error.get('line')
+    return Raised(str(error.get('type', 'an error'))[:100], str(error.get('message', ''))[:500],
+                  line if type(line) is int else None)
+
+
+def bindings(raw: Any) -> dict[str, tuple[tuple[str, int], ...]]:
+    if not isinstance(raw, dict):
+        return {}
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for name, places in list(raw.items())[:MAX_FUNCTIONS]:
+        if isinstance(places, list):
+            found[str(name)[:100]] = tuple(
+                (str(kind), line) for kind, line in
+                (p for p in places[:MAX_FUNCTIONS] if isinstance(p, list) and len(p) == 2)
+                if type(line) is int)
+    return found
+
+
+def signature(raw: Any) -> Signature | None:
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return Signature(int(raw['required']), int(raw['allowed']), bool(raw['varargs']),
+                         tuple(str(p) for p in raw['params']))
+    except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
+        return None
