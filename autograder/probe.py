@@ -9,7 +9,7 @@ import hashlib
 from array import array
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, Callable, Sequence, cast
+from typing import Any, Callable, Generic, Sequence, TypeVar, cast
 
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -25,7 +25,7 @@ SLOW_HINT = ('It took too long: look for a loop that never ends, such as a while
              'condition never becomes False.')
 WAIT_HINT = ('It waited instead of computing (time.sleep, or something else that waits): '
              'take the waiting out.')
-WHOLE_DOMAIN = 1000  # calls in one list from which its outcomes are kept as a list
+WHOLE_DOMAIN = 1000  # calls in one list from which what is worked out for it is kept
 DEEP = 200  # calls of the student's own functions, one inside another: a recursion
 DIED_HINT = ("The whole program stopped: don't call exit() or quit(), and look for a "
              "function that calls itself without end.")
@@ -58,21 +58,40 @@ def timeout_hint(function: str, timeout: TimedOut,
             f'False.')
 
 
-# whole domains (constant lists) already seen to hold each input once, by identity
-_UNIQUE: dict[int, Sequence[Args]] = {}
+T = TypeVar('T')
+
+
+class PerDomain(Generic[T]):
+    """What was worked out for whole domains (lists of WHOLE_DOMAIN calls or more, which
+    are constants), by the identity of the list; each list is kept with it, so that its
+    id stays its own. Shorter lists are never kept."""
+
+    def __init__(self, most: int | None = None) -> None:
+        self._kept: dict[int, tuple[Sequence[Args], T]] = {}
+        self._most = most  # lists kept at most
+
+    def get(self, args_list: Sequence[Args]) -> T | None:
+        kept = self._kept.get(id(args_list))
+        return kept[1] if kept is not None and kept[0] is args_list else None
+
+    def put(self, args_list: Sequence[Args], value: T) -> T:
+        if len(args_list) >= WHOLE_DOMAIN and \
+                (self._most is None or len(self._kept) < self._most):
+            self._kept[id(args_list)] = (args_list, value)
+        return value
+
+
+_UNIQUE: PerDomain[bool] = PerDomain(most=16)  # whole domains holding each input once
 
 
 def _unique(args_list: Sequence[Args]) -> bool:
     """Whether a whole domain holds each input once: worked out once per domain."""
     if len(args_list) < WHOLE_DOMAIN:
         return False
-    kept = _UNIQUE.get(id(args_list))
-    if kept is args_list:
-        return True
-    if len(_UNIQUE) < 16 and len(set(args_list)) == len(args_list):
-        _UNIQUE[id(args_list)] = args_list  # kept alive here, so its id stays its own
-        return True
-    return False
+    known = _UNIQUE.get(args_list)
+    if known is None:
+        known = _UNIQUE.put(args_list, len(set(args_list)) == len(args_list))
+    return known
 
 
 @dataclass(frozen=True)
@@ -100,9 +119,9 @@ class Probe:
         # alone would print nothing either (so a slow function is not asked again)
         self.quiet: set[Args] = set()
         # the outcomes of a whole domain, by the identity of its (constant) list
-        self._domains: dict[int, tuple[Sequence[Args], list[Outcome]]] = {}
-        self._domain_values: dict[int, tuple[Sequence[Args], list[Value]]] = {}
-        self._keys: dict[int, tuple[Sequence[Args], bytes]] = {}
+        self._domains: PerDomain[list[Outcome]] = PerDomain()
+        self._domain_values: PerDomain[list[Value]] = PerDomain()
+        self._keys: PerDomain[bytes] = PerDomain()
 
     @property
     def timed_out(self) -> bool:
@@ -115,17 +134,15 @@ class Probe:
         """The outcome of each call, asking the child only for ones not yet known. The
         list is shared (do not change it): a whole domain, asked again by the
         description and the fingerprint, is built once."""
-        whole = len(args_list) >= WHOLE_DOMAIN
-        if whole:
-            kept = self._domains.get(id(args_list))
-            if kept is not None and kept[0] is args_list:
-                return kept[1]
+        kept = self._domains.get(args_list)
+        if kept is not None:
+            return kept
         untried = self._ask(args_list)
         returned, failed = self._returned, self._failed
         found = [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
                  for a in args_list]
-        if whole and not untried:  # known outcomes never change; untried ones may
-            self._domains[id(args_list)] = (args_list, found)
+        if not untried:  # known outcomes never change; untried ones may
+            self._domains.put(args_list, found)
         return found
 
     def _ask(self, args_list: Sequence[Args]) -> dict[Args, Outcome]:
@@ -173,13 +190,15 @@ class Probe:
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the check."""
-        kept = self._kept_values(args_list)
+        kept = self._domain_values.get(args_list)
         if kept is not None:
             return kept
         untried = self._ask(args_list)
         returned = self._returned
         try:
-            return self._keep_values(args_list, list(map(returned.__getitem__, args_list)))
+            # every call returned: that never changes
+            return self._domain_values.put(args_list,
+                                           list(map(returned.__getitem__, args_list)))
         except KeyError:
             return [returned[a] if a in returned else
                     self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
@@ -191,13 +210,13 @@ class Probe:
         """The values returned, when every call returned (None otherwise): a whole
         domain read without building an outcome per call. Like `outcomes`, a whole
         domain's list is kept and shared (do not change it)."""
-        kept = self._kept_values(args_list)
+        kept = self._domain_values.get(args_list)
         if kept is not None:
             return kept
         self._ask(args_list)
         try:
-            return self._keep_values(args_list,
-                                     list(map(self._returned.__getitem__, args_list)))
+            return self._domain_values.put(args_list,
+                                           list(map(self._returned.__getitem__, args_list)))
         except KeyError:
             return None
 
@@ -205,9 +224,9 @@ class Probe:
         """A digest of the answers when every call returned a str (None otherwise): two
         functions with the same key answered alike on every call of `args_list`, so
         what is worked out from those answers alone can be shared between them."""
-        kept = self._keys.get(id(args_list))
-        if kept is not None and kept[0] is args_list:
-            return kept[1]
+        known = self._keys.get(args_list)
+        if known is not None:
+            return known
         values = self.all_returned(args_list)
         if values is None or set(map(type, values)) != {str}:
             return None
@@ -215,19 +234,7 @@ class Probe:
         digest = hashlib.blake2b(''.join(texts).encode('utf-8', 'surrogatepass'),
                                  digest_size=16)
         digest.update(array('Q', map(len, texts)).tobytes())  # where each answer ends
-        self._keys[id(args_list)] = (args_list, digest.digest())
-        return digest.digest()
-
-    def _kept_values(self, args_list: Sequence[Args]) -> list[Value] | None:
-        if len(args_list) < WHOLE_DOMAIN:
-            return None
-        kept = self._domain_values.get(id(args_list))
-        return kept[1] if kept is not None and kept[0] is args_list else None
-
-    def _keep_values(self, args_list: Sequence[Args], found: list[Value]) -> list[Value]:
-        if len(args_list) >= WHOLE_DOMAIN:  # every call returned: that never changes
-            self._domain_values[id(args_list)] = (args_list, found)
-        return found
+        return self._keys.put(args_list, digest.digest())
 
     def returned(self, args: Args, outcome: Outcome) -> Value:
         """The value of a call that returned; a `Failure` that says what happened otherwise,
