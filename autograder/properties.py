@@ -44,7 +44,24 @@ class Property:
 
 def check_property(prop: Property, body: Body, probe: Probe) -> None:
     """Pass when `body` holds on every input Hypothesis would draw; otherwise raise the
-    `Failure` for the simplest failing input that Hypothesis' shrinking finds."""
+    `Failure` for the simplest failing input that Hypothesis' shrinking finds. A function
+    that returned the same values on every call deciding the property as one checked
+    before gets that one's verdict, without a call."""
+    key = _behaviour(prop, probe)
+    if key is not None and key in _DECIDED:
+        known = _DECIDED[key]
+        if known is None:
+            return
+        raise _copy(known)
+    try:
+        _check(prop, body, probe)
+    except Failure as failure:
+        _decided(key, failure)
+        raise
+    _decided(key, None)
+
+
+def _check(prop: Property, body: Body, probe: Probe) -> None:
     examples = examples_for(prop, probe.properties)
     if prop.prefetch is not None:
         probe.outcomes([args for example in examples for args in prop.prefetch(example)])
@@ -57,34 +74,34 @@ def check_property(prop: Property, body: Body, probe: Probe) -> None:
         # input is the simplest it can make: a failure there has nothing simpler to shrink
         # to (a test holds Hypothesis to that)
         if index > len(prop.explicit):
-            _shrink_once(prop, body, probe)
+            _shrink(prop, body, probe.properties)
         raise first  # Hypothesis found nothing simpler: report what the replay found
 
 
-# failures already shrunk, by the property and the answers that decide it: shrinking
-# costs a tenth of a second or more, and a class shares few wrong behaviours
-_SHRUNK: dict[tuple[str, PropertySettings, str], Failure] = {}
-SHRUNK_KEPT = 500
+# verdicts by the property and the values that decide it (None: it held): shrinking
+# costs a tenth of a second or more, a replay of games a few milliseconds, and a class
+# shares few behaviours
+Behaviour = tuple[str, PropertySettings, str]
+_DECIDED: dict[Behaviour, Failure | None] = {}
+DECIDED_KEPT = 2000
 
 
-def _shrink_once(prop: Property, body: Body, probe: Probe) -> None:
-    """`_shrink`, or the failure it gave for a function that returned the same values
-    on every call deciding the property (calls that raised are left to Hypothesis: the
-    line their error names is the student's own)."""
-    key = None
-    if prop.decided_by is not None:
-        outcomes = probe.outcomes(prop.decided_by())
-        if set(map(type, outcomes)) == {Returned}:
-            key = (prop.name, probe.properties,
-                   repr([o.value for o in outcomes if isinstance(o, Returned)]))
-            if key in _SHRUNK:
-                raise _copy(_SHRUNK[key])
-    try:
-        _shrink(prop, body, probe.properties)
-    except Failure as shrunk:
-        if key is not None and len(_SHRUNK) < SHRUNK_KEPT:
-            _SHRUNK[key] = _copy(shrunk)
-        raise
+def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
+    """The values every call deciding the property returned, as a key; None when it
+    has no such calls, or one of them did not return (calls that raised are left to
+    Hypothesis: the line their error names is the student's own)."""
+    if prop.decided_by is None:
+        return None
+    outcomes = probe.outcomes(prop.decided_by())
+    if set(map(type, outcomes)) != {Returned}:
+        return None
+    return (prop.name, probe.properties,
+            repr([o.value for o in outcomes if isinstance(o, Returned)]))
+
+
+def _decided(key: Behaviour | None, verdict: Failure | None) -> None:
+    if key is not None and len(_DECIDED) < DECIDED_KEPT:
+        _DECIDED[key] = None if verdict is None else _copy(verdict)
 
 
 def _copy(failure: Failure) -> Failure:

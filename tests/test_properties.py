@@ -135,7 +135,7 @@ def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
     run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    monkeypatch.setattr(properties, '_SHRUNK', {})
+    monkeypatch.setattr(properties, '_DECIDED', {})
     shrinks: list[str] = []
     real = properties._shrink
 
@@ -150,7 +150,7 @@ def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
             said.append(verdict(lambda: run(Probe(child, 'winner', SETTINGS))))
     assert said[0].startswith('failed: ') and said[0] == said[1]
     assert shrinks == ['winner.whole_games']  # the second was not shrunk again
-    monkeypatch.setattr(properties, '_SHRUNK', {})
+    monkeypatch.setattr(properties, '_DECIDED', {})
     with StudentProcess(Config().limits, FLOOR) as child:  # and it is what a shrink gives
         child.load(WINNERS[1], 'winner.py', {'hexapawn': game_file()})
         assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == said[0]
@@ -161,7 +161,7 @@ def test_a_shared_shrunk_failure_carries_no_grading_with_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
     run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    monkeypatch.setattr(properties, '_SHRUNK', {})
+    monkeypatch.setattr(properties, '_DECIDED', {})
     raised = []
     for text in WINNERS * 2:
         with StudentProcess(Config().limits, FLOOR) as child:
@@ -170,9 +170,53 @@ def test_a_shared_shrunk_failure_carries_no_grading_with_it(
                 run(Probe(child, 'winner', SETTINGS))
             except Failure as failure:
                 raised.append(failure)
-    kept = list(properties._SHRUNK.values())
+    kept = list(properties._DECIDED.values())
     assert len(kept) == 1 and len(raised) == 4
     assert kept[0].__traceback__ is None and kept[0].__context__ is None
     assert all(failure is not kept[0] for failure in raised)  # each a copy of its own
     assert len({id(failure) for failure in raised}) == 4
     assert {str(failure) for failure in raised} == {str(kept[0])}
+
+
+RIGHT_WINNERS = [
+    ('from hexapawn import moves\n'
+     'def winner(board, side):\n'
+     '    if "W" in board[0:3] or "B" not in board:\n'
+     '        return "W"\n'
+     '    if "B" in board[6:9] or "W" not in board:\n'
+     '        return "B"\n'
+     '    return "" if moves(board, side) else ("B" if side == "W" else "W")\n'),
+    ('import hexapawn\n'
+     'def winner(board, side):\n'
+     '    top, bottom = board[:3], board[6:]\n'
+     '    if "W" in top or board.count("B") == 0:\n'
+     '        return "W"\n'
+     '    if "B" in bottom or board.count("W") == 0:\n'
+     '        return "B"\n'
+     '    if len(hexapawn.moves(board, side)) == 0:\n'
+     '        return {"W": "B", "B": "W"}[side]\n'
+     '    return ""\n'),
+]
+
+
+def test_a_property_held_is_not_checked_again_for_functions_that_answer_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import autograder.properties as properties
+    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
+    monkeypatch.setattr(properties, '_DECIDED', {})
+    replays: list[str] = []
+    real = properties._check
+
+    def counted(prop: Property, body: Any, probe: Probe) -> None:
+        replays.append(prop.name)
+        real(prop, body, probe)
+    monkeypatch.setattr(properties, '_check', counted)
+    for text in RIGHT_WINNERS:
+        with StudentProcess(Config().limits, FLOOR) as child:
+            child.load(text, 'winner.py', {'hexapawn': game_file()})
+            assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == 'passed'
+    assert replays == ['winner.whole_games']  # the second function answered alike
+    with StudentProcess(Config().limits, FLOOR) as child:  # a wrong one is checked
+        child.load(WINNERS[0], 'winner.py', {'hexapawn': game_file()})
+        assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))).startswith('failed: ')
+    assert replays == ['winner.whole_games'] * 2
