@@ -14,6 +14,8 @@ from typing import Any, Callable, Generic, Sequence, TypeVar, cast
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
+from .sandbox.replies import Answers
+from .sandbox.reply_memo import Kept
 from .sandbox.values import Value
 
 Args = tuple[Any, ...]
@@ -94,6 +96,32 @@ def _unique(args_list: Sequence[Args]) -> bool:
     return known
 
 
+# the answers of a big reply, by the calls they answer: built once for every function
+# that gave the same reply to the same calls (the reply's key, with the calls to check)
+_SORTED: Kept[tuple[list[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
+
+
+def _sorted_out(asked: list[Args], answers: Answers
+                ) -> tuple[dict[Args, Value], dict[Args, Outcome]]:
+    """What each call of a reply with a key came to: the values returned, and the other
+    outcomes (a reply with a key has one for every call, none of them untried)."""
+    known = _SORTED.get(answers.key)
+    if known is not None and known[0] == asked:
+        return known[1], known[2]
+    values: dict[Args, Value]
+    others: dict[Args, Outcome] = {}
+    if answers.texts is not None:
+        values = dict(zip(asked, answers.texts))
+    else:
+        outcomes = answers.outcomes
+        values = {args: outcome.value for args, outcome in zip(asked, outcomes)
+                  if type(outcome) is Returned}
+        others = {args: outcome for args, outcome in zip(asked, outcomes)
+                  if type(outcome) is not Returned}
+    _SORTED.put(answers.key, (asked, values, others))
+    return values, others
+
+
 @dataclass(frozen=True)
 class PropertySettings:
     """How hard property-based checks look: Hypothesis' example budget and seed."""
@@ -157,6 +185,13 @@ class Probe:
         if len(missing) > 1 and not (len(missing) == len(args_list) and _unique(args_list)):
             missing = list(dict.fromkeys(missing))  # an input asked twice is one call
         answers = self.process.call(self.function, missing)
+        if answers.key is not None:  # a big reply another function gave too
+            known_returned, known_failed = _sorted_out(missing, answers)
+            returned.update(known_returned)
+            failed.update(known_failed)
+            if answers.others is not None:
+                self._remember_losses(missing, answers.others)
+            return {}
         if answers.texts is not None:
             returned.update(zip(missing, answers.texts))
             return {}

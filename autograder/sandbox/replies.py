@@ -46,6 +46,9 @@ class Answers:
     texts: list[str] | None
     others: list[Outcome] | None
     printed: str
+    # the digest of the one big reply every call's outcome came in (see reply_memo): the
+    # same key, the same outcomes, and the lists shared (never change them)
+    key: bytes | None = None
 
     @property
     def outcomes(self) -> list[Outcome]:

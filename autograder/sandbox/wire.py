@@ -74,6 +74,12 @@ def send(write: Write, message: dict[str, Any], compact: bool = False) -> None:
 def receive(read: Read, limit: int | None = None) -> dict[str, Any] | None:
     """One message, or None when the stream ends before all of it came. Unreadable,
     TooLarge, or json's own ValueError for a body that does not parse."""
+    body = receive_body(read, limit)
+    return None if body is None else parse(body)
+
+
+def receive_body(read: Read, limit: int | None = None) -> bytes | None:
+    """One message's body, not yet parsed (see `receive`)."""
     header = read_exactly(read, HEADER)
     if header is None:
         return None
@@ -81,9 +87,10 @@ def receive(read: Read, limit: int | None = None) -> dict[str, Any] | None:
         raise Unreadable('a header that is no length')
     if limit is not None and int(header) > limit:
         raise TooLarge(f'over {limit} bytes')
-    body = read_exactly(read, int(header))
-    if body is None:
-        return None
+    return read_exactly(read, int(header))
+
+
+def parse(body: bytes) -> dict[str, Any]:
     message = json.loads(body.decode('utf-8'))
     if not isinstance(message, dict):
         raise Unreadable('not a JSON object')

@@ -1,0 +1,45 @@
+"""Big replies read once per worker.
+
+A class shares few behaviours: many children send back the very same bytes for a
+whole domain (19,683 answers for mirror, right and wrong alike). A big reply is
+known by a digest of its bytes, and what the parent read from it the first time is
+given again: the same objects, shared, so whoever reads them must never change them.
+Same bytes, same answers: the digest is also a key for what is worked out from them.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from typing import Generic, Hashable, TypeVar
+
+T = TypeVar('T')
+# smaller replies are read afresh: that is quicker than a digest and a look-up
+FROM_BYTES = 1 << 15
+KEPT = 12  # replies (or what was read from them): each may hold a few MiB of answers
+
+
+def digest(body: bytes) -> bytes | None:
+    """The key of a reply's bytes, when it is big enough to be kept."""
+    if len(body) < FROM_BYTES:
+        return None
+    return hashlib.blake2b(body, digest_size=16, person=b'hexgrade-reply').digest()
+
+
+class Kept(Generic[T]):
+    """Up to `most` values by key, the oldest forgotten first; safe between the threads
+    that grade one submission's files."""
+
+    def __init__(self, most: int = KEPT) -> None:
+        self._kept: dict[Hashable, T] = {}
+        self._most = most
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> T | None:
+        return self._kept.get(key)
+
+    def put(self, key: Hashable, value: T) -> T:
+        with self._lock:
+            if key not in self._kept and len(self._kept) >= self._most:
+                del self._kept[next(iter(self._kept))]
+            self._kept[key] = value
+        return value

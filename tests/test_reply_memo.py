@@ -1,0 +1,88 @@
+"""The same big reply is read once per worker, and only where it is the same reply to the
+same calls (autograder/sandbox/reply_memo.py, StudentProcess.call, Probe)."""
+from __future__ import annotations
+
+from autograder.config import Config
+from autograder.exercises.mirror import EVERY_BOARD
+from autograder.kit import game_file
+from autograder.probe import Probe
+from autograder.sandbox import reply_memo
+from autograder.sandbox.isolation import FLOOR
+from autograder.sandbox.outcomes import Raised, Returned
+from autograder.sandbox.process import StudentProcess
+
+BOARDS = [args[0] for args in EVERY_BOARD]
+
+
+def _answers(source: str, asked: list[tuple[str]]) -> object:
+    with StudentProcess(Config().limits, FLOOR) as child:
+        assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
+        return child.call('mirror', asked)
+
+
+def test_the_same_big_reply_gives_the_very_same_answers() -> None:
+    first = _answers('def mirror(board):\n    return board[::-1]\n', EVERY_BOARD)
+    again = _answers('def mirror(b):\n    return "".join(reversed(b))\n', EVERY_BOARD)
+    assert first.key is not None and first.key == again.key  # type: ignore[attr-defined]
+    assert first.texts is again.texts  # type: ignore[attr-defined]
+    assert first.texts == [board[::-1] for board in BOARDS]  # type: ignore[attr-defined]
+
+
+def test_what_was_printed_is_part_of_the_reply_and_still_counted() -> None:
+    quiet = _answers('def mirror(board):\n    return board\n', EVERY_BOARD)
+    chatty = _answers('def mirror(board):\n    if board == "BBBBBBBBB":\n'
+                      '        print("hi")\n    return board\n', EVERY_BOARD)
+    assert quiet.key != chatty.key  # type: ignore[attr-defined]
+    assert chatty.printed == 'hi\n' and quiet.printed == ''  # type: ignore[attr-defined]
+
+
+def test_a_small_reply_is_read_afresh() -> None:
+    assert _answers('def mirror(board):\n    return board\n',
+                    EVERY_BOARD[:10]).key is None  # type: ignore[attr-defined]
+
+
+def test_errors_in_a_big_reply_are_kept_with_their_calls() -> None:
+    source = ('def mirror(board):\n    if board.count("B") == 4:\n'
+              '        raise ValueError(board)\n    return board\n')
+    first, again = _answers(source, EVERY_BOARD), _answers(source + '\n', EVERY_BOARD)
+    assert first.key == again.key is not None  # type: ignore[attr-defined]
+    outcomes = again.outcomes  # type: ignore[attr-defined]
+    raised = [board for board, outcome in zip(BOARDS, outcomes) if isinstance(outcome, Raised)]
+    assert raised == [board for board in BOARDS if board.count('B') == 4]
+    assert all(outcome == Returned(board) for board, outcome in zip(BOARDS, outcomes)
+               if board.count('B') != 4)
+
+
+def test_the_same_reply_to_other_calls_gives_those_calls_their_own_answers() -> None:
+    """A function that gives back the same text on every board sends the same bytes
+    whichever boards it is asked: each probe must still know what it was asked."""
+    constant = 'def mirror(board):\n    return "........."\n'
+    right = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
+    asked_first = EVERY_BOARD[:2000]
+    asked_then = EVERY_BOARD[2000:4000]
+    probes = []
+    for source, asked in ((constant, asked_first), (constant, asked_then), (right, asked_then)):
+        child = StudentProcess(Config().limits, FLOOR)
+        assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
+        probe = Probe(child, 'mirror', Config().properties)
+        assert probe.values(asked) == [('.........' if source is constant else
+                                        board[2::-1] + board[5:2:-1] + board[8:5:-1])
+                                       for (board,) in asked]
+        probes.append((probe, child))
+    # the second knows the boards it was asked, and none of the first's
+    second = probes[1][0]
+    assert second.value(EVERY_BOARD[2500][0]) == '.........'
+    assert EVERY_BOARD[10] not in second._returned
+    for _, child in probes:
+        child.close()
+
+
+def test_kept_forgets_the_oldest_beyond_its_size() -> None:
+    kept: reply_memo.Kept[int] = reply_memo.Kept(most=2)
+    for number in range(3):
+        kept.put(number, number)
+    assert kept.get(0) is None and kept.get(1) == 1 and kept.get(2) == 2
+    assert reply_memo.digest(b'x' * 10) is None
+    assert reply_memo.digest(b'x' * reply_memo.FROM_BYTES) != \
+        reply_memo.digest(b'y' * reply_memo.FROM_BYTES)
+
