@@ -4,8 +4,9 @@ that gave the same answers.
 A class shares few wrong behaviours: many students' mirrors give back the same
 19,683 answers, and a description or a fingerprint of those answers is the same
 for each of them. It is worked out once per batch worker, and found again by a
-digest of the answers (see `Probe.texts_key`); answers that are not all strings
-are worked out each time.
+digest of the answers (see `Probe.answers_key`); answers where a call did not
+return, or returned an object of a type the grader does not accept, are worked out
+each time.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class ByAnswers(Generic[T]):
         """What `work` gives for this probe's answers on `domain`, worked out once for
         every function that answered alike there. `work` must read nothing else of
         the function than those answers."""
-        key = probe.texts_key(domain)
+        key = probe.answers_key(domain)
         if key is None:
             return work()
         if key not in self._found:

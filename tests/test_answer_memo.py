@@ -1,5 +1,5 @@
 """What is worked out from a domain's answers alone is shared by functions that answered
-alike (autograder/answer_memo.py, Probe.texts_key)."""
+alike (autograder/answer_memo.py, Probe.answers_key)."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -38,10 +38,10 @@ def probes() -> Iterator[dict[str, Probe]]:
 
 def test_functions_that_answer_alike_share_a_key_and_no_others(probes: dict[str, Probe]
                                                                ) -> None:
-    keys = {name: probe.texts_key(EVERY_BOARD) for name, probe in probes.items()}
+    keys = {name: probe.answers_key(EVERY_BOARD) for name, probe in probes.items()}
     assert keys['as given'] == keys['as given, the long way'] is not None
     assert keys['back to front'] not in (None, keys['as given'])
-    assert keys['as a list'] is None  # not all strings: worked out each time
+    assert keys['as a list'] not in (None, keys['as given'])
 
 
 def test_the_key_tells_where_each_answer_ends() -> None:
@@ -55,7 +55,7 @@ def test_the_key_tells_where_each_answer_ends() -> None:
     cut_one_way = Probe(Given(['a\0b', 'c']), 'mirror', Config().properties)  # type: ignore[arg-type]
     cut_another = Probe(Given(['a', '\0bc']), 'mirror', Config().properties)  # type: ignore[arg-type]
     domain = [('x',), ('y',)]
-    assert cut_one_way.texts_key(domain) != cut_another.texts_key(domain)
+    assert cut_one_way.answers_key(domain) != cut_another.answers_key(domain)
 
 
 def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
@@ -70,3 +70,28 @@ def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
     assert done == ['as given', 'back to front', 'as a list']
     assert got['as given, the long way'] == 'worked out for as given'
     assert got['as a list'] == 'worked out for as a list'
+
+
+@pytest.mark.parametrize('one, other, alike', [
+    ('list(board)', '[square for square in board]', True),
+    ('list(board)', 'tuple(board)', False),
+    ('board.count("B") == 3', '1 if board.count("B") == 3 else 0', False),  # True is not 1
+    ('None', '[None][0]', True),
+])
+def test_answers_of_any_plain_type_have_a_key_that_keeps_their_types(
+        one: str, other: str, alike: bool) -> None:
+    keys = []
+    for body in (one, other):
+        with StudentProcess(Config().limits, FLOOR) as process:
+            assert process.load(f'def mirror(board):\n    return {body}\n', 'mirror.py',
+                                {'hexapawn': game_file()}).error is None
+            keys.append(Probe(process, 'mirror', Config().properties).answers_key(EVERY_BOARD))
+    assert None not in keys
+    assert (keys[0] == keys[1]) is alike
+
+
+def test_an_object_of_another_type_is_worked_out_each_time() -> None:
+    with StudentProcess(Config().limits, FLOOR) as process:
+        assert process.load('def mirror(board):\n    return object()\n', 'mirror.py',
+                            {'hexapawn': game_file()}).error is None
+        assert Probe(process, 'mirror', Config().properties).answers_key(EVERY_BOARD) is None

@@ -39,7 +39,7 @@ class Answers:
             found[-1] = self.odd
         return found
 
-    def texts_key(self, args_list: Sequence[Args]) -> bytes | None:
+    def answers_key(self, args_list: Sequence[Args]) -> bytes | None:
         return None  # no answers shared: each fingerprint is worked out
 
     def all_returned(self, args_list: Sequence[Args]) -> list[object] | None:
