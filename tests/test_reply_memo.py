@@ -86,3 +86,16 @@ def test_kept_forgets_the_oldest_beyond_its_size() -> None:
     assert reply_memo.digest(b'x' * reply_memo.FROM_BYTES) != \
         reply_memo.digest(b'y' * reply_memo.FROM_BYTES)
 
+
+def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
+    from autograder.sandbox.process import _arguments
+    boards = list(EVERY_BOARD)
+    first = _arguments(boards)
+    assert _arguments(list(EVERY_BOARD)) is first  # the same calls again
+    changed = list(boards)
+    changed[5000] = ('WWWWWWWWW',)  # same length, same first and last call
+    other = _arguments(changed)
+    assert other is not first
+    assert other['joined'][5000 * 9:5001 * 9] == 'WWWWWWWWW'
+    mixed = _arguments([(board, 'W') for (board,) in boards])  # two arguments each
+    assert mixed == {'args': [(board, 'W') for (board,) in boards]}
