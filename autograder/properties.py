@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -178,7 +179,28 @@ def _run_hypothesis(prop: Property, body: Body, settings: PropertySettings) -> N
         _run_hypothesis_alone(prop, body, settings)
 
 
+def _import_without_plugins() -> None:
+    """Import Hypothesis, the first time, without running the plugins installed beside
+    it: each runs on import (trio's brings in pytest, a tenth of a second in every
+    grading worker), and the plain strategies the grader draws from owe them nothing."""
+    if 'hypothesis' in sys.modules:
+        return
+    before = os.environ.get(NO_PLUGINS)
+    os.environ[NO_PLUGINS] = '1'
+    try:
+        import hypothesis  # noqa: F401
+    finally:
+        if before is None:
+            del os.environ[NO_PLUGINS]
+        else:
+            os.environ[NO_PLUGINS] = before
+
+
+NO_PLUGINS = 'HYPOTHESIS_NO_PLUGINS'  # Hypothesis' own switch, read as it is imported
+
+
 def _run_hypothesis_alone(prop: Property, body: Body, settings: PropertySettings) -> None:
+    _import_without_plugins()
     from hypothesis import HealthCheck, Phase, example, given, seed
     from hypothesis import settings as hypothesis_settings
 

@@ -220,3 +220,27 @@ def test_a_property_held_is_not_checked_again_for_functions_that_answer_alike(
         child.load(WINNERS[0], 'winner.py', {'hexapawn': game_file()})
         assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))).startswith('failed: ')
     assert replays == ['winner.whole_games'] * 2
+
+
+def test_hypothesis_is_imported_without_the_plugins_installed_beside_it(tmp_path: Any) -> None:
+    """A plugin runs when Hypothesis is imported; grading imports it without them, and
+    leaves the environment as it was."""
+    import subprocess
+    import sys
+    (tmp_path / 'noisy_plugin.py').write_text('def setup():\n    print("plugin ran")\n')
+    dist = tmp_path / 'noisy_plugin-1.0.dist-info'
+    dist.mkdir()
+    (dist / 'METADATA').write_text('Metadata-Version: 2.1\nName: noisy-plugin\nVersion: 1.0\n')
+    (dist / 'entry_points.txt').write_text('[hypothesis]\nnoisy = noisy_plugin:setup\n')
+    program = ('import os, sys\n'
+               'sys.path.insert(0, sys.argv[1])\n'
+               'from autograder.properties import _import_without_plugins\n'
+               '_import_without_plugins()\n'
+               'print("imported", "HYPOTHESIS_NO_PLUGINS" in os.environ)\n')
+    done = subprocess.run([sys.executable, '-c', program, str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout == 'imported False\n'
+    plain = subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, '
+                            f'{str(tmp_path)!r}); import hypothesis'],
+                           capture_output=True, text=True, check=True)
+    assert plain.stdout == 'plugin ran\n'  # the plugin is real: Hypothesis alone runs it
