@@ -4,6 +4,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from autograder.classroom.cache import ResultCache, settings_digest, submission_digest
+from autograder.classroom.serialise import to_data
 from autograder.config import Config
 
 from class_records import record
@@ -37,6 +38,8 @@ def test_entries_come_back_and_damaged_ones_count_as_missing(tmp_path: Path) -> 
     assert cache.get(key) is None
     cache.put(key, record('ada'))
     assert cache.get(key) == record('ada')
+    cache.put(key, to_data(record('bea')))  # as a worker sends it back
+    assert cache.get(key) == record('bea')
     assert cache.key('digest') != ResultCache(tmp_path, 'other').key('digest')
     (tmp_path / 'cache' / f'{key}.json').write_text('{"format": 1')
     assert cache.get(key) is None

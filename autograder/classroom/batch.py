@@ -55,9 +55,9 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
         key = todo[index]
         first = by_key[key][0]
         if reply[0] == 'graded':
-            result = from_data(reply[1])
+            result = from_data(reply[1])  # checked: only a record is kept
             if cache:
-                cache.put(key, replace(result, source=''))
+                cache.put(key, {**reply[1], 'source': ''})
         else:
             result = grading_stopped(first.id, reply[1], config, isolation)
         for student in by_key[key]:

@@ -14,6 +14,7 @@ import stat
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
 from ..config import Config
@@ -94,9 +95,12 @@ class ResultCache:
         except (OSError, ValueError):
             return None
 
-    def put(self, key: str, result: SubmissionResult) -> None:
+    def put(self, key: str, result: SubmissionResult | dict[str, Any]) -> None:
+        """Keep a record, or the data `to_data` made of it (as a worker sends it back:
+        turning a record into data again costs the command more than writing it)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         target = self.folder / f'{key}.json'
         partial = target.with_suffix(f'.{os.getpid()}.part')
-        partial.write_text(json.dumps(to_data(result), sort_keys=True), encoding='utf-8')
+        data = result if isinstance(result, dict) else to_data(result)
+        partial.write_text(json.dumps(data, sort_keys=True), encoding='utf-8')
         os.replace(partial, target)  # a run stopped midway never leaves half an entry
