@@ -244,3 +244,22 @@ def test_hypothesis_is_imported_without_the_plugins_installed_beside_it(tmp_path
                             f'{str(tmp_path)!r}); import hypothesis'],
                            capture_output=True, text=True, check=True)
     assert plain.stdout == 'plugin ran\n'  # the plugin is real: Hypothesis alone runs it
+
+
+def test_hypothesis_runs_in_one_thread_whichever_thread_asks() -> None:
+    """Each submission's exercises are graded in threads of their own; Hypothesis sets
+    up a random generator (with a full garbage collection) for every thread it meets."""
+    import threading
+    prop = Property('test.one_thread', lambda: __import__('hypothesis').strategies.integers())
+    ran_in: set[int] = set()
+
+    def body(value: int) -> None:
+        ran_in.add(threading.get_ident())
+
+    def shrink() -> None:
+        _run_hypothesis(prop, body, SETTINGS)
+    threads = [threading.Thread(target=shrink) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+        thread.join()
+    assert len(ran_in) == 1 and threading.get_ident() not in ran_in
