@@ -11,7 +11,6 @@ from typing import Any, Callable, Iterable
 
 from .failures import Failure
 from .probe import Args, Probe
-from .sandbox.outcomes import Returned
 
 
 @dataclass(frozen=True)
@@ -46,12 +45,10 @@ def behaves_like(model: Callable[..., Any], inputs: Iterable[Args]) -> Callable[
             worked_out.append([model(*args) for args in inputs])
         wanted = worked_out[0]
         for start, end in ((0, 1), (1, FIRST_FEW), (FIRST_FEW, len(inputs))):
-            part = inputs[start:end]
-            for outcome, want in zip(probe.outcomes(part), wanted[start:end]):
-                if not isinstance(outcome, Returned):
-                    return False
-                if type(outcome.value) is not type(want) or outcome.value != want:
-                    return False
+            got = probe.all_returned(inputs[start:end])  # None: a call did not return
+            want = wanted[start:end]
+            if got is None or list(map(type, got)) != list(map(type, want)) or got != want:
+                return False
         return True
     return recognise
 

@@ -110,3 +110,17 @@ def test_no_mistake_is_recognised_in_the_model_answer(exercise: Exercise) -> Non
         for check in exercise.checks:
             check.run(probe)  # the model answer passes; the probe now holds its answers
         assert diagnose(exercise.catalogue, probe) is None
+
+
+@pytest.mark.parametrize('returns, recognised', [
+    ('len(board) == 9', True), ('1', False), ('(True,)[0]', True), ('[True][0] and 1', False),
+])
+def test_a_recogniser_matches_exact_types(returns: str, recognised: bool) -> None:
+    """True is not 1 to a recogniser, though they are equal."""
+    from autograder.exercises.mirror import SAMPLE
+    from autograder.mistakes import behaves_like
+    with StudentProcess(Config().limits, FLOOR) as child:
+        assert child.load(f'def mirror(board):\n    return {returns}\n', 'mirror.py',
+                          {'hexapawn': game_file()}).error is None
+        probe = Probe(child, 'mirror', Config().properties)
+        assert behaves_like(lambda board: True, SAMPLE)(probe) is recognised
