@@ -329,3 +329,27 @@ def test_text_no_encoding_can_write_never_stops_the_pages(
             nothing, written(scores(mirror=POINTS['mirror']))[:-2], nothing, nothing]
         for page in out.rglob('*.html'):
             page.unlink()  # the rerun writes them again, from the cache
+
+
+def test_workers_start_ahead_only_when_every_submission_will_be_graded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the probe when nothing can come from the cache (a first run, or
+    --no-cache); otherwise once it is known how many submissions need grading."""
+    ahead: list[int] = []
+
+    class Counted(workers.Started):
+        def __init__(self, count: int, config: Config) -> None:
+            ahead.append(count)
+            super().__init__(count, config)
+    monkeypatch.setattr(workers, 'Started', Counted)
+    config, _ = fast_config(tmp_path)
+    klass, out = write_class(tmp_path, TWO_RIGHT), tmp_path / 'out'
+    argv = [str(klass), '--out', str(out), '--config', str(config), '-j', '3']
+    assert grade(capsys, *argv)[0] == 0
+    assert ahead == [2]  # no more than the class has entries
+    assert grade(capsys, *argv)[0] == 0
+    assert ahead == [2]  # all from the cache: none started
+    code, lines, _ = grade(capsys, *argv, '--no-cache')
+    assert code == 0 and ahead == [2, 2]
+    assert marks(grades(out)['bob']) == written(full_marks())

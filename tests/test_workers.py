@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.classroom.serialise import from_data
-from autograder.classroom.workers import Job, run_jobs
+from autograder.classroom.workers import Job, Started, run_jobs
 from autograder.config import Config
 
 from class_records import PIECES, fast_config
@@ -56,3 +56,32 @@ def test_real_workers_grade_and_report_the_graders_own_failures(tmp_path: Path) 
     assert [e.points for e in from_data(data).exercises] == [3.0, 0.0, 0.0]
     assert reports[1] == ('stopped', f'the grader failed on it: UsageError: {tmp_path}/gone '
                                      f'does not exist')
+
+
+def _named(conn: Connection, config: Config) -> None:
+    """A worker that says which process graded each job."""
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        conn.send((job.index, ('graded', os.getpid()), 0.0))
+
+
+def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:
+    config = Config()
+    with Started(3, config, serve=_named) as ahead:
+        pids = {worker.process.pid for worker in ahead._waiting}
+        processes = [worker.process for worker in ahead._waiting]
+        reports = run([Job(0, 'a'), Job(1, 'b'), Job(2, 'c')], config, serve=_named,
+                      started=ahead)
+        assert {reply[1] for reply in reports.values()} <= pids  # no other process
+        assert not ahead._waiting  # the third was not needed: run_jobs stopped it
+    assert not any(process.is_alive() for process in processes)
+
+
+def test_workers_started_for_other_work_are_left_alone_and_stopped_at_the_end() -> None:
+    with Started(1, Config(), serve=_named) as ahead:
+        process = ahead._waiting[0].process
+        reports = run([Job(0, 'a')], Config(), serve=_named, started=ahead)  # another config
+        assert reports[0][1] != process.pid and ahead._waiting
+    assert not process.is_alive()

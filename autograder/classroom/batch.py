@@ -16,7 +16,7 @@ from ..students import Found, Student
 from .cache import ResultCache, submission_digest
 from .serialise import from_data
 from .ungraded import grading_stopped, nothing_to_grade
-from .workers import Job, run_jobs
+from .workers import Job, Started, run_jobs
 
 if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a cluster
     from .cluster import Cluster
@@ -27,9 +27,10 @@ Progress = Callable[[int, int], None]  # done, total
 def grade_class(found: Found, config: Config, isolation: str, workers: int,
                 cache: ResultCache | None, reuse: bool = True,
                 progress: Progress = lambda done, total: None,
-                cluster: Cluster | None = None) -> Batch:
+                cluster: Cluster | None = None, ahead: Started | None = None) -> Batch:
     """Every student's record; `reuse=False` regrades all and refreshes the cache.
-    With `cluster`, submissions are graded on its workers instead of `workers` processes."""
+    With `cluster`, submissions are graded on its workers instead of `workers` processes;
+    workers started `ahead` are used first."""
     started = time.monotonic()
     students = found.students
     records: dict[str, tuple[SubmissionResult, float, bool]] = {}
@@ -67,7 +68,7 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
 
     jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
     if cluster is None:
-        run_jobs(jobs, workers, config, report)
+        run_jobs(jobs, workers, config, report, started=ahead)
     else:
         from .cluster import run_jobs_on_cluster
         run_jobs_on_cluster(jobs, cluster, config, report)

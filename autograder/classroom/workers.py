@@ -38,16 +38,48 @@ class Job:
     path: str
 
 
+class Started:
+    """Workers started before their jobs are known, so that their start-up (an
+    interpreter, the grader's modules, a zygote) overlaps the command's own: its
+    probe, the search for students. `run_jobs` takes what it needs; `close` stops
+    the rest. Use as a context manager."""
+
+    def __init__(self, count: int, config: Config, serve: Serve | None = None) -> None:
+        self.config = config
+        self.serve = serve or _serve
+        self._waiting = [_Worker(self.serve, config) for _ in range(count)]
+
+    def take(self, count: int, config: Config, serve: Serve) -> list[_Worker]:
+        if config is not self.config or serve is not self.serve:
+            return []  # started for other work
+        taken, self._waiting = self._waiting[:count], self._waiting[count:]
+        return taken
+
+    def close(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        _close_all(waiting)
+
+    def __enter__(self) -> Started:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
-             serve: Serve | None = None, limit: float | None = None) -> None:
+             serve: Serve | None = None, limit: float | None = None,
+             started: Started | None = None) -> None:
     """Grade every job on up to `workers` processes; `report` hears of each as it ends.
 
     `serve` is what a worker runs (tests give their own) and `limit` the seconds after
-    which a job is given up; the default is far past what any submission may take."""
+    which a job is given up; the default is far past what any submission may take.
+    Workers in `started` are used first; those not needed are stopped."""
     serve = serve or _serve
     limit = limit or 2 * config.limits.file_seconds + 60
     pending = deque(jobs)
-    pool = [_Worker(serve, config) for _ in range(min(workers, len(jobs)))]
+    count = min(workers, len(jobs))
+    pool = started.take(count, config, serve) if started else []
+    pool += [_Worker(serve, config) for _ in range(count - len(pool))]
     try:
         while pending or any(w.job for w in pool):
             for worker in pool:
@@ -74,8 +106,17 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                     pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
     finally:
-        for worker in pool:
-            worker.close()
+        if started:
+            pool += started.take(len(jobs) + workers, config, serve)  # not needed
+        _close_all(pool)
+
+
+def _close_all(workers: list[_Worker]) -> None:
+    """Tell every worker to stop, then wait for each: they clear away side by side."""
+    for worker in workers:
+        worker.stop()
+    for worker in workers:
+        worker.close()
 
 
 class _Worker:
@@ -88,6 +129,7 @@ class _Worker:
         self.job: Job | None = None
         self.deadline = 0.0
         self.started = 0.0
+        self.stopping = False
 
     def start(self, job: Job, limit: float) -> None:
         self.job, self.started = job, time.monotonic()
@@ -113,14 +155,21 @@ class _Worker:
         self.process.join(5)
         return job.index, ('stopped', reason), time.monotonic() - self.started
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Ask it to stop (see `close`), without waiting."""
         if self.job is not None and self.process.pid is not None:
             kill_tree(self.process.pid)  # stopped midway (Ctrl-C): its record is not wanted
-        if self.process.is_alive():
+            self.job = None
+        if self.process.is_alive() and not self.stopping:
+            self.stopping = True
             try:
                 self.conn.send(None)
             except OSError:
                 pass
+
+    def close(self) -> None:
+        self.stop()
+        if self.process.is_alive():
             # it stops its spare child and waits until its children are cleared away
             self.process.join(CLOSING_SECONDS)
         if self.process.is_alive():

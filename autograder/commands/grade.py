@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 import tempfile
+from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ContextManager
 
 from ..errors import GraderError, UsageError
 from .options import EXIT_PASSED, add_config_option, config_from, probed_isolation
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from ..classroom.cluster import Cluster
+    from ..classroom.workers import Started
+    from ..config import Config
 
 DEFAULT_OUT = Path('hexgrade-out')
 SHOWN = 5  # students named in the error for those the grader failed on; the summary has all
@@ -51,13 +55,7 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..classroom.batch import grade_class
-    from ..classroom.cache import ResultCache, settings_digest
-    from ..classroom.layouts import find_students
-    from ..classroom.progress import ProgressBar
     from ..classroom.sample import write_sample_class
-    from ..render.outputs import write_outputs
-    from ..render.terminal import printable, summary_line
 
     _named_paths_exist(args)
     cluster = _cluster(args.dask) if args.dask is not None else None
@@ -71,6 +69,19 @@ def run(args: argparse.Namespace) -> int:
     if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
         raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',
                          tip='put the results somewhere else with --out')
+    with _workers_ahead(args, class_path, config, cluster) as started:
+        return _grade(args, config, class_path, out, cluster, started)
+
+
+def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path,
+           cluster: Cluster | None, started: Started | None) -> int:
+    from ..classroom.batch import grade_class
+    from ..classroom.cache import ResultCache, settings_digest
+    from ..classroom.layouts import find_students
+    from ..classroom.progress import ProgressBar
+    from ..render.outputs import write_outputs
+    from ..render.terminal import printable, summary_line
+
     probed = probed_isolation()  # said once here; each worker sets up its own
     isolation = probed.name
     probed.close()
@@ -85,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
         bar = ProgressBar(sys.stderr)
         batch = grade_class(found, config, isolation, args.jobs, cache,
-                            reuse=not args.no_cache, progress=bar.update, cluster=cluster)
+                            reuse=not args.no_cache, progress=bar.update, cluster=cluster,
+                            ahead=started)
         bar.finish()
         summary = write_outputs(batch, out)
     print(summary_line(batch))
@@ -107,6 +119,23 @@ def run(args: argparse.Namespace) -> int:
                           tip='the class summary says why, under Flagged submissions; grade '
                               'the class again once that is put right')
     return EXIT_PASSED
+
+
+def _workers_ahead(args: argparse.Namespace, class_path: Path, config: Config,
+                   cluster: Cluster | None) -> ContextManager[Started | None]:
+    """Workers started now, when every submission will be graded (told not to use the
+    cache, or no cache yet): their start-up overlaps the probe and the search for the
+    students. Where results may come from the cache, none start before it is known
+    how many are needed."""
+    if cluster is not None or (not args.no_cache and (args.out / '.cache').exists()):
+        return nullcontext()
+    count = args.jobs
+    if class_path.is_dir():  # no more workers than entries, of which some may be no student
+        count = sum(1 for _ in itertools.islice(class_path.iterdir(), count))
+    if count == 0:
+        return nullcontext()
+    from ..classroom.workers import Started
+    return Started(count, config)
 
 
 def _named_paths_exist(args: argparse.Namespace) -> None:
