@@ -75,7 +75,9 @@ def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:
         reports = run([Job(0, 'a'), Job(1, 'b'), Job(2, 'c')], config, serve=_named,
                       started=ahead)
         assert {reply[1] for reply in reports.values()} <= pids  # no other process
-        assert not ahead._waiting  # the third was not needed: run_jobs stopped it
+        # the batch is over: all told to stop, and waited for when `ahead` closes
+        assert not ahead._waiting and len(ahead._done) == 3
+        assert all(worker.stopping for worker in ahead._done)
     assert not any(process.is_alive() for process in processes)
 
 
@@ -83,5 +85,5 @@ def test_workers_started_for_other_work_are_left_alone_and_stopped_at_the_end() 
     with Started(1, Config(), serve=_named) as ahead:
         process = ahead._waiting[0].process
         reports = run([Job(0, 'a')], Config(), serve=_named, started=ahead)  # another config
-        assert reports[0][1] != process.pid and ahead._waiting
+        assert reports[0][1] != process.pid
     assert not process.is_alive()

@@ -41,13 +41,15 @@ class Job:
 class Started:
     """Workers started before their jobs are known, so that their start-up (an
     interpreter, the grader's modules, a zygote) overlaps the command's own: its
-    probe, the search for students. `run_jobs` takes what it needs; `close` stops
-    the rest. Use as a context manager."""
+    probe, the search for students. `run_jobs` takes what it needs and gives every
+    worker back to stop; `close` stops the rest and waits for all. Use as a context
+    manager."""
 
     def __init__(self, count: int, config: Config, serve: Serve | None = None) -> None:
         self.config = config
         self.serve = serve or _serve
         self._waiting = [_Worker(self.serve, config) for _ in range(count)]
+        self._done: list[_Worker] = []  # told to stop, not yet waited for
 
     def take(self, count: int, config: Config, serve: Serve) -> list[_Worker]:
         if config is not self.config or serve is not self.serve:
@@ -55,8 +57,16 @@ class Started:
         taken, self._waiting = self._waiting[:count], self._waiting[count:]
         return taken
 
+    def keep(self, done: list[_Worker]) -> None:
+        """Tell these workers to stop, with every one not taken, and wait for them at
+        `close`: a batch's workers clear away while the command writes its pages."""
+        self._done += done + self._waiting
+        self._waiting = []
+        for worker in self._done:
+            worker.stop()
+
     def close(self) -> None:
-        waiting, self._waiting = self._waiting, []
+        waiting, self._waiting, self._done = self._waiting + self._done, [], []
         _close_all(waiting)
 
     def __enter__(self) -> Started:
@@ -107,8 +117,9 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 report(job_index, reply, seconds)
     finally:
         if started:
-            pool += started.take(len(jobs) + workers, config, serve)  # not needed
-        _close_all(pool)
+            started.keep(pool)
+        else:
+            _close_all(pool)
 
 
 def _close_all(workers: list[_Worker]) -> None:
