@@ -131,29 +131,38 @@ WINNERS = [
 ]
 
 
+def counted_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
+    """The properties that `properties.<name>` is called for from now on, with no
+    verdict known yet."""
+    import autograder.properties as properties
+    monkeypatch.setattr(properties, '_DECIDED', {})
+    calls: list[str] = []
+    real = getattr(properties, name)
+
+    def counted(prop: Property, *rest: Any) -> None:
+        calls.append(prop.name)
+        real(prop, *rest)
+    monkeypatch.setattr(properties, name, counted)
+    return calls
+
+
+def whole_games(text: str) -> str:
+    """The verdict of winner's whole-games check on this winner."""
+    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
+    with StudentProcess(Config().limits, FLOOR) as child:
+        child.load(text, 'winner.py', {'hexapawn': game_file()})
+        return verdict(lambda: run(Probe(child, 'winner', SETTINGS)))
+
+
 def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
-    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    monkeypatch.setattr(properties, '_DECIDED', {})
-    shrinks: list[str] = []
-    real = properties._shrink
-
-    def counted(prop: Property, body: Any, settings: Any) -> None:
-        shrinks.append(prop.name)
-        real(prop, body, settings)
-    monkeypatch.setattr(properties, '_shrink', counted)
-    said = []
-    for text in WINNERS:
-        with StudentProcess(Config().limits, FLOOR) as child:
-            child.load(text, 'winner.py', {'hexapawn': game_file()})
-            said.append(verdict(lambda: run(Probe(child, 'winner', SETTINGS))))
+    shrinks = counted_calls(monkeypatch, '_shrink')
+    said = [whole_games(text) for text in WINNERS]
     assert said[0].startswith('failed: ') and said[0] == said[1]
     assert shrinks == ['winner.whole_games']  # the second was not shrunk again
     monkeypatch.setattr(properties, '_DECIDED', {})
-    with StudentProcess(Config().limits, FLOOR) as child:  # and it is what a shrink gives
-        child.load(WINNERS[1], 'winner.py', {'hexapawn': game_file()})
-        assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == said[0]
+    assert whole_games(WINNERS[1]) == said[0]  # and it is what a shrink gives
     assert shrinks == ['winner.whole_games'] * 2
 
 
@@ -170,7 +179,7 @@ def test_a_shared_shrunk_failure_carries_no_grading_with_it(
                 run(Probe(child, 'winner', SETTINGS))
             except Failure as failure:
                 raised.append(failure)
-    kept = list(properties._DECIDED.values())
+    kept = [failure for failure in properties._DECIDED.values() if failure is not None]
     assert len(kept) == 1 and len(raised) == 4
     assert kept[0].__traceback__ is None and kept[0].__context__ is None
     assert all(failure is not kept[0] for failure in raised)  # each a copy of its own
@@ -201,24 +210,10 @@ RIGHT_WINNERS = [
 
 def test_a_property_held_is_not_checked_again_for_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import autograder.properties as properties
-    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    monkeypatch.setattr(properties, '_DECIDED', {})
-    replays: list[str] = []
-    real = properties._check
-
-    def counted(prop: Property, body: Any, probe: Probe) -> None:
-        replays.append(prop.name)
-        real(prop, body, probe)
-    monkeypatch.setattr(properties, '_check', counted)
-    for text in RIGHT_WINNERS:
-        with StudentProcess(Config().limits, FLOOR) as child:
-            child.load(text, 'winner.py', {'hexapawn': game_file()})
-            assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))) == 'passed'
+    replays = counted_calls(monkeypatch, '_check')
+    assert [whole_games(text) for text in RIGHT_WINNERS] == ['passed', 'passed']
     assert replays == ['winner.whole_games']  # the second function answered alike
-    with StudentProcess(Config().limits, FLOOR) as child:  # a wrong one is checked
-        child.load(WINNERS[0], 'winner.py', {'hexapawn': game_file()})
-        assert verdict(lambda: run(Probe(child, 'winner', SETTINGS))).startswith('failed: ')
+    assert whole_games(WINNERS[0]).startswith('failed: ')  # a wrong one is checked
     assert replays == ['winner.whole_games'] * 2
 
 
