@@ -23,7 +23,6 @@ from typing import Any, Callable, Iterable, Sequence
 from .failures import Failure
 from .hypothesis_internals import draw_without_local_constants
 from .probe import Args, Probe, PropertySettings
-from .sandbox.outcomes import Returned
 
 RECORDED = Path(__file__).with_name('recorded_examples.json')
 
@@ -82,22 +81,21 @@ def _check(prop: Property, body: Body, probe: Probe) -> None:
 # verdicts by the property and the values that decide it (None: it held): shrinking
 # costs a tenth of a second or more, a replay of games a few milliseconds, and a class
 # shares few behaviours
-Behaviour = tuple[str, PropertySettings, str]
+Behaviour = tuple[str, PropertySettings, bytes]
 _DECIDED: dict[Behaviour, Failure | None] = {}
 DECIDED_KEPT = 2000
 
 
 def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
-    """The values every call deciding the property returned, as a key; None when it
-    has no such calls, or one of them did not return (calls that raised are left to
-    Hypothesis: the line their error names is the student's own)."""
+    """The values every call deciding the property returned, as a key that keeps each
+    value's exact type; None when it has no such calls, or one of them did not return
+    (calls that raised are left to Hypothesis: the line their error names is the
+    student's own), or returned an object of a type the grader does not accept (its
+    repr is the student's: a str subclass can show itself as a right answer)."""
     if prop.decided_by is None:
         return None
-    outcomes = probe.outcomes(prop.decided_by())
-    if set(map(type, outcomes)) != {Returned}:
-        return None
-    return (prop.name, probe.properties,
-            repr([o.value for o in outcomes if isinstance(o, Returned)]))
+    key = probe.answers_key(prop.decided_by())
+    return None if key is None else (prop.name, probe.properties, key)
 
 
 def _decided(key: Behaviour | None, verdict: Failure | None) -> None:

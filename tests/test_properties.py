@@ -258,3 +258,29 @@ def test_hypothesis_runs_in_one_thread_whichever_thread_asks() -> None:
         thread.start()
         thread.join()
     assert len(ran_in) == 1 and threading.get_ident() not in ran_in
+
+
+SUBCLASS_WINNER = ('import hexapawn\n'
+                   'class S(str):\n'
+                   '    pass\n'
+                   'def winner(board, side):\n'
+                   '    if "W" in board[:3] or "B" not in board:\n'
+                   '        return S("W")\n'
+                   '    if "B" in board[6:] or "W" not in board:\n'
+                   '        return S("B")\n'
+                   '    if not hexapawn.moves(board, side):\n'
+                   '        return S("B" if side == "W" else "W")\n'
+                   '    return S("")\n')
+
+
+@pytest.mark.parametrize('first', ['right', 'subclass'])
+def test_a_verdict_is_shared_only_by_values_of_the_same_exact_types(
+        monkeypatch: pytest.MonkeyPatch, first: str) -> None:
+    """A str subclass shows itself as the str it holds: a function returning one must
+    not get the verdict of a right winner, nor give its own to one."""
+    counted_calls(monkeypatch, '_check')
+    texts = {'right': RIGHT_WINNERS[0], 'subclass': SUBCLASS_WINNER}
+    order = [first, 'subclass' if first == 'right' else 'right']
+    said = {name: whole_games(texts[name]) for name in order}
+    assert said['right'] == 'passed'
+    assert said['subclass'].startswith('failed: ')
