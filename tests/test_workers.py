@@ -6,8 +6,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from autograder.classroom.serialise import from_data
-from autograder.classroom.workers import Job, Started, run_jobs
+from autograder.classroom.workers import Job, Started, _Worker, run_jobs
 from autograder.config import Config
 
 from class_records import PIECES, fast_config
@@ -87,3 +89,35 @@ def test_workers_started_for_other_work_are_left_alone_and_stopped_at_the_end() 
         reports = run([Job(0, 'a')], Config(), serve=_named, started=ahead)  # another config
         assert reports[0][1] != process.pid
     assert not process.is_alive()
+
+
+def _dies_at_once_when_told(conn: Connection, config: Config) -> None:
+    """A worker that dies as it starts while the environment says so (as a worker whose
+    own set-up failed would), and grades otherwise."""
+    if os.environ.get('HEXGRADE_TEST_WORKER_DIES'):
+        os._exit(4)
+    _flaky(conn, config)
+
+
+def test_a_worker_started_ahead_that_died_is_replaced_and_no_job_is_lost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    config = Config()
+    monkeypatch.setenv('HEXGRADE_TEST_WORKER_DIES', '1')
+    with Started(2, config, serve=_dies_at_once_when_told) as ahead:
+        for worker in ahead._waiting:
+            worker.process.join(10)  # dead while the command searched for students
+        monkeypatch.delenv('HEXGRADE_TEST_WORKER_DIES')
+        reports = run([Job(0, 'a'), Job(1, 'b'), Job(2, 'c')], config,
+                      serve=_dies_at_once_when_told, started=ahead)
+    assert reports == {0: ('graded', 'A'), 1: ('graded', 'B'), 2: ('graded', 'C')}
+
+
+def test_a_worker_that_dies_before_its_job_reaches_it_costs_only_that_job() -> None:
+    config = Config()
+    worker = _Worker(_dies_at_once_when_told, config)
+    worker.process.kill()
+    worker.process.join(10)
+    worker.start(Job(0, 'a'), 5)  # its end of the pipe is gone: no error here
+    index, reply, _ = worker.collect()
+    assert (index, reply[0]) == (0, 'stopped') and 'stopped' in reply[1]
+    worker.close()

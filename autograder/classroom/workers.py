@@ -48,13 +48,24 @@ class Started:
     def __init__(self, count: int, config: Config, serve: Serve | None = None) -> None:
         self.config = config
         self.serve = serve or _serve
-        self._waiting = [_Worker(self.serve, config) for _ in range(count)]
+        self._waiting: list[_Worker] = []
         self._done: list[_Worker] = []  # told to stop, not yet waited for
+        try:
+            for _ in range(count):
+                self._waiting.append(_Worker(self.serve, config))
+        except BaseException:  # out of processes, or Ctrl-C: none may be left behind
+            self.close()
+            raise
 
     def take(self, count: int, config: Config, serve: Serve) -> list[_Worker]:
+        """Up to `count` workers that are still alive (one may have died while the
+        command searched for students), when they were started for this work."""
         if config is not self.config or serve is not self.serve:
             return []  # started for other work
-        taken, self._waiting = self._waiting[:count], self._waiting[count:]
+        gone = [worker for worker in self._waiting if not worker.process.is_alive()]
+        self._done += gone
+        alive = [worker for worker in self._waiting if worker not in gone]
+        taken, self._waiting = alive[:count], alive[count:]
         return taken
 
     def keep(self, done: list[_Worker]) -> None:
@@ -88,9 +99,11 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     limit = limit or 2 * config.limits.file_seconds + 60
     pending = deque(jobs)
     count = min(workers, len(jobs))
-    pool = started.take(count, config, serve) if started else []
-    pool += [_Worker(serve, config) for _ in range(count - len(pool))]
+    pool: list[_Worker] = []
     try:
+        pool += started.take(count, config, serve) if started else []
+        while len(pool) < count:
+            pool.append(_Worker(serve, config))
         while pending or any(w.job for w in pool):
             for worker in pool:
                 if worker.job is None and pending:
@@ -111,6 +124,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                     continue
                 job_index, reply, seconds = outcome
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
+                    worker.close()
                     pool[index] = _Worker(serve, config)
                 if pending:  # the next job first: the worker grades while this is reported
                     pool[index].start(pending.popleft(), limit)
@@ -145,7 +159,10 @@ class _Worker:
     def start(self, job: Job, limit: float) -> None:
         self.job, self.started = job, time.monotonic()
         self.deadline = self.started + limit
-        self.conn.send(job)
+        try:
+            self.conn.send(job)
+        except OSError:  # it died: the batch sees its end and reports the job stopped
+            pass
 
     def collect(self) -> tuple[int, tuple[str, Any], float]:
         assert self.job is not None
