@@ -2,6 +2,8 @@
 same calls (autograder/sandbox/reply_memo.py, StudentProcess.call, Probe)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from autograder.config import Config
 from autograder.exercises.mirror import EVERY_BOARD
 from autograder.kit import game_file
@@ -99,3 +101,46 @@ def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
     assert other['joined'][5000 * 9:5001 * 9] == 'WWWWWWWWW'
     mixed = _arguments([(board, 'W') for (board,) in boards])  # two arguments each
     assert mixed == {'args': [(board, 'W') for (board,) in boards]}
+    ones = _arguments([(1,)] * 2000)
+    trues = _arguments([(True,)] * 2000)  # equal to the ones, yet other calls
+    assert [type(value) for (value,) in trues['args']] == [bool] * 2000
+    assert [type(value) for (value,) in ones['args']] == [int] * 2000
+    again = [(board,) for (board,) in boards]  # equal boards in other tuples
+    assert _arguments(again) is not first and _arguments(again)['joined'] == first['joined']
+
+
+def test_answers_read_under_another_time_limit_are_not_shared() -> None:
+    """The same bytes read with another limit say another thing of a timeout."""
+    from autograder.probe import _sorted_out
+    from autograder.sandbox.outcomes import TimedOut
+    from autograder.sandbox.replies import Answers
+    asked = [(str(number),) for number in range(3)]
+    digest = b'd' * 16
+    short = Answers(None, [TimedOut(0.3)] * 3, '', (digest, 3, 0.3))
+    long = Answers(None, [TimedOut(0.5)] * 3, '', (digest, 3, 0.5))
+    assert _sorted_out(asked, short)[1][('0',)] == TimedOut(0.3)
+    assert _sorted_out(asked, long)[1][('0',)] == TimedOut(0.5)
+
+
+def test_answers_shared_between_students_stay_as_they_came(tmp_path: Path) -> None:
+    """Grading reads the shared answers of a big reply (checks, diagnosis, description,
+    fingerprint) and changes none of them: the next student with the same reply is
+    graded on what their function returned."""
+    from autograder.exercises import BY_NAME
+    from autograder.grading import grade_exercise
+    from autograder.loading import locate
+    from autograder.probe import _SORTED
+    results = []
+    for number in range(3):
+        folder = tmp_path / f'student{number}'
+        folder.mkdir()
+        (folder / 'mirror.py').write_text(f'def mirror(board):\n    # {number}\n'
+                                          f'    return list(board)\n')
+        located = locate(folder, ('mirror',))['mirror']
+        results.append(grade_exercise(BY_NAME['mirror'], located, Config(), FLOOR,
+                                      fingerprinted=True))
+    assert results[0] == results[1] == results[2]
+    kept = [entry for entry in _SORTED._kept.values() if len(entry[0]) > 1000]
+    assert kept
+    for asked, values, _ in kept:
+        assert all(values[args] == list(args[0]) for args in asked)

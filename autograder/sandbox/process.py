@@ -11,6 +11,7 @@ import select
 import signal
 import time
 from dataclasses import replace
+from operator import is_
 from types import TracebackType
 from typing import Any, Sequence
 
@@ -142,13 +143,14 @@ class StudentProcess:
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
             return Answers(None, [Died(gone.reason)] * len(args), '')
         # the same big reply to as many calls under the same limit reads the same
-        key = self._reply_key and (self._reply_key, len(args), self.limits.call_seconds)
+        key = (self._reply_key, len(args), self.limits.call_seconds) if self._reply_key \
+            else None
         known = _READ.get(key) if key else None
         if known is not None:
             return replace(known, printed=self._output(reply))
         strings = wire.strings_in(reply, len(args))
         if strings is not None:
-            answers = Answers(strings, None, '', self._reply_key)
+            answers = Answers(strings, None, '', key)
         else:
             results = reply.get('results')
             if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
@@ -159,7 +161,7 @@ class StudentProcess:
                         ('timeout' not in item and 'raised' not in item)
                         else self._outcome(item) for item in results]
             answers = Answers(None, outcomes + [NotTried()] * (len(args) - len(results)), '',
-                              self._reply_key if len(results) == len(args) else None)
+                              key if len(results) == len(args) else None)
         if key:
             _READ.put(key, answers)
         return replace(answers, printed=self._output(reply))
@@ -359,18 +361,21 @@ class StudentProcess:
 def _arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
     """How the calls travel in a request: one string per call when each has exactly one
     str argument (quicker both ways), else the lists of arguments. Worked out once for
-    a long list asked again, such as the 3^9 boards of every mirror."""
+    a long list of strings asked again, such as the 3^9 boards of every mirror."""
     try:
         key = (len(args), args[0], args[-1]) if len(args) >= SENT_FROM else None
         hash(key)
     except TypeError:  # arguments that are no key: not kept
         key = None
     known = _SENT.get(key) if key is not None else None
-    if known is not None and type(args) is list and known[0] == args:
+    # the very same argument tuples, not equal ones (1 == True == 1.0)
+    if known is not None and all(map(is_, known[0], args)):
         return known[1]
     asked = list(args)
     texts = _single_texts(asked)
-    part = wire.strings_out(texts) if texts is not None else {'args': asked}
+    if texts is None:
+        return {'args': asked}
+    part = wire.strings_out(texts)
     if key is not None:
         _SENT.put(key, (asked, part))
     return part

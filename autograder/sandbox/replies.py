@@ -46,9 +46,10 @@ class Answers:
     texts: list[str] | None
     others: list[Outcome] | None
     printed: str
-    # the digest of the one big reply every call's outcome came in (see reply_memo): the
-    # same key, the same outcomes, and the lists shared (never change them)
-    key: bytes | None = None
+    # the one big reply every call's outcome came in (see reply_memo), as its digest,
+    # the number of calls and the time limit they were read with: the same key, the
+    # same outcomes, and the lists shared (never change them)
+    key: tuple[bytes, int, float] | None = None
 
     @property
     def outcomes(self) -> list[Outcome]:
