@@ -38,14 +38,17 @@ def behaves_like(model: Callable[..., Any], inputs: Iterable[Args]) -> Callable[
     fails slowly on every input (a memory bomb, endless recursion) costs one call,
     not hundreds."""
     inputs = list(inputs)
+    # cut once: a probe keeps what it worked out for a long list by the list's identity
+    parts = [(start, end, inputs[start:end])
+             for start, end in ((0, 1), (1, FIRST_FEW), (FIRST_FEW, len(inputs)))]
     worked_out: list[list[Any]] = []  # the model's answers, once, when first needed
 
     def recognise(probe: Probe) -> bool:
         if not worked_out:  # appended whole: a thread sees all of the answers or none
             worked_out.append([model(*args) for args in inputs])
         wanted = worked_out[0]
-        for start, end in ((0, 1), (1, FIRST_FEW), (FIRST_FEW, len(inputs))):
-            got = probe.all_returned(inputs[start:end])  # None: a call did not return
+        for start, end, part in parts:
+            got = probe.all_returned(part)  # None: a call did not return
             want = wanted[start:end]
             if got is None or list(map(type, got)) != list(map(type, want)) or got != want:
                 return False
