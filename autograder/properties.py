@@ -172,6 +172,7 @@ def _shrink(prop: Property, body: Body, settings: PropertySettings) -> None:
 # threads, new ones for each submission: it runs in one thread of its own, always the
 # same, because Hypothesis sets up a random generator for each thread it meets, with
 # a full garbage collection and a search of every object (tens of milliseconds)
+# (a property's body must never run Hypothesis itself: it would wait for its own thread)
 _ONE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix='hypothesis')
 
 
