@@ -183,8 +183,10 @@ class Probe:
             missing = [a for a in missing if a not in failed]
         if not missing:
             return {}
-        if len(missing) > 1 and not (len(missing) == len(args_list) and _unique(args_list)):
-            missing = list(dict.fromkeys(missing))  # an input asked twice is one call
+        # an input asked twice is one call; a whole domain holds each input once, and so
+        # does what is left of it
+        if len(missing) > 1 and not _unique(args_list):
+            missing = list(dict.fromkeys(missing))
         answers = self.process.call(self.function, missing)
         if answers.key is not None:  # a big reply another function gave too
             known_returned, known_failed = _sorted_out(missing, answers)
