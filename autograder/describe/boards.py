@@ -21,7 +21,7 @@ from ..probe import Probe
 from ..sandbox.outcomes import Returned
 from .description import Description
 from .search import Literal, literals, mask_of, picked
-from .wording import right_on, what_came_back, where_wrong
+from .wording import right_on, what_came_back, what_it_returned, where_wrong
 
 
 ROWS = ('top', 'middle', 'bottom')
@@ -116,9 +116,11 @@ def _describe(probe: Probe) -> Description | None:
                            found[0], TOTAL)
     if found is None:
         return None
-    there = probe.outcomes(picked(EVERY_BOARD, wrong))  # known already: not asked again
+    # known already, not asked again; without an outcome per board where all returned
+    came_back = what_it_returned(picked(returned, wrong)) if returned is not None else \
+        what_came_back(probe.outcomes(picked(EVERY_BOARD, wrong)))
     return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
-                       f'wrong, it {what_came_back(there)}.', wrong, found[0], TOTAL,
+                       f'wrong, it {came_back}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import operator
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..sandbox.outcomes import Outcome, Raised, Returned
 from ..sandbox.values import type_name
@@ -33,15 +33,31 @@ def sentence(formula: Formula, wrong: int, nouns: str) -> str:
 def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
     """What the function did on some inputs, as 'gives back '' or 'B'' or 'raises an
     error': the values themselves when they are short, else their kinds."""
-    shown = _kinds_only(outcomes)
-    if shown is None:
-        shown = []
-        for outcome in outcomes:
-            said = _said(outcome)
-            if said not in shown:
-                shown.append(said)
-            if len(shown) > limit:
-                break
+    if set(map(type, outcomes)) == {Returned}:
+        return what_it_returned(list(map(VALUE, outcomes)), limit)
+    return _listed(map(_said, outcomes), limit)
+
+
+def what_it_returned(values: Sequence[object], limit: int = 3) -> str:
+    """`what_came_back` for calls that all returned, from their values alone."""
+    kinds = dict.fromkeys(map(type, values))  # in the order first seen
+    if kinds.keys() <= KINDS_ONLY:  # no str, no object: read by type alone, at C speed
+        names = ['None' if kind is type(None) else kind.__name__ for kind in kinds]
+        return _joined([f'gives back {_kind(name, None)}' for name in names], limit)
+    return _listed(map(_gives_back, values), limit)
+
+
+def _listed(said: Iterable[str], limit: int) -> str:
+    shown: list[str] = []
+    for one in said:
+        if one not in shown:
+            shown.append(one)
+        if len(shown) > limit:
+            break
+    return _joined(shown, limit)
+
+
+def _joined(shown: list[str], limit: int) -> str:
     if len(shown) > limit:
         return 'gives back several different answers'
     if len(shown) > 1 and all(s.startswith('gives back ') for s in shown):
@@ -51,31 +67,19 @@ def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
 
 def _said(outcome: Outcome) -> str:
     if isinstance(outcome, Returned):
-        value = outcome.value
-        text = repr(value) if type(value) is str and len(value) <= 12 else \
-            _kind(type_name(value), value)
-        return f'gives back {text}'
+        return _gives_back(outcome.value)
     if isinstance(outcome, Raised):
         return 'raises an error'
     return 'does not answer'
 
 
+def _gives_back(value: object) -> str:
+    text = repr(value) if type(value) is str and len(value) <= 12 else \
+        _kind(type_name(value), value)  # type: ignore[arg-type]
+    return f'gives back {text}'
+
+
 KINDS_ONLY = frozenset({list, tuple, int, bool, type(None)})
-
-
-def _kinds_only(outcomes: Sequence[Outcome]) -> list[str] | None:
-    """What `what_came_back` would list, read by type alone at C speed, when every
-    call returned and no value is a str or an object (a mirror giving back 19,683
-    lists); None otherwise."""
-    if set(map(type, outcomes)) != {Returned}:
-        return None
-    kinds = dict.fromkeys(map(type, map(VALUE, outcomes)))  # in the order first seen
-    if not kinds.keys() <= KINDS_ONLY:
-        return None
-    return [f'gives back {_kind("None" if kind is type(None) else kind.__name__, None)}'
-            for kind in kinds]
-
-
 VALUE = operator.attrgetter('value')
 
 
