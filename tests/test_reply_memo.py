@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autograder.config import Config
 from autograder.exercises.mirror import EVERY_BOARD
 from autograder.kit import game_file
@@ -122,14 +124,19 @@ def test_answers_read_under_another_time_limit_are_not_shared() -> None:
     assert _sorted_out(asked, long)[1][('0',)] == TimedOut(0.5)
 
 
-def test_answers_shared_between_students_stay_as_they_came(tmp_path: Path) -> None:
+def test_answers_shared_between_students_stay_as_they_came(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Grading reads the shared answers of a big reply (checks, diagnosis, description,
     fingerprint) and changes none of them: the next student with the same reply is
     graded on what their function returned."""
+    from autograder import probe
     from autograder.exercises import BY_NAME
     from autograder.grading import grade_exercise
     from autograder.loading import locate
-    from autograder.probe import _SORTED
+    from autograder.sandbox import process
+    for memo in ('_PARSED', '_READ'):  # only what this test's students sent
+        monkeypatch.setattr(process, memo, reply_memo.Kept())
+    monkeypatch.setattr(probe, '_SORTED', reply_memo.Kept())
     results = []
     for number in range(3):
         folder = tmp_path / f'student{number}'
@@ -140,7 +147,7 @@ def test_answers_shared_between_students_stay_as_they_came(tmp_path: Path) -> No
         results.append(grade_exercise(BY_NAME['mirror'], located, Config(), FLOOR,
                                       fingerprinted=True))
     assert results[0] == results[1] == results[2]
-    kept = [entry for entry in _SORTED._kept.values() if len(entry[0]) > 1000]
+    kept = [entry for entry in probe._SORTED._kept.values() if len(entry[0]) > 1000]
     assert kept
     for asked, values, _ in kept:
         assert all(values[args] == list(args[0]) for args in asked)
