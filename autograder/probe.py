@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-from array import array
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any, Callable, Generic, Sequence, TypeVar, cast
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -228,18 +227,12 @@ class Probe:
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the check."""
-        kept = self._domain_values.get(args_list)
-        if kept is not None:
-            return kept
-        untried = self._ask(args_list)
+        found, untried = self._all_returned(args_list)
+        if found is not None:
+            return found
         returned = self._returned
-        try:
-            # every call returned: that never changes
-            return self._domain_values.put(args_list,
-                                           list(map(returned.__getitem__, args_list)))
-        except KeyError:
-            return [returned[a] if a in returned else
-                    self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
+        return [returned[a] if a in returned else
+                self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
         return self.values([args])[0]
@@ -248,15 +241,20 @@ class Probe:
         """The values returned, when every call returned (None otherwise): a whole
         domain read without building an outcome per call. Like `outcomes`, a whole
         domain's list is kept and shared (do not change it)."""
+        return self._all_returned(args_list)[0]
+
+    def _all_returned(self, args_list: Sequence[Args]
+                      ) -> tuple[list[Value] | None, dict[Args, Outcome]]:
+        """`all_returned`, with the calls the child did not try (see `_ask`)."""
         kept = self._domain_values.get(args_list)
         if kept is not None:
-            return kept
-        self._ask(args_list)
-        try:
-            return self._domain_values.put(args_list,
-                                           list(map(self._returned.__getitem__, args_list)))
+            return kept, {}
+        untried = self._ask(args_list)
+        try:  # every call returned: that never changes
+            return self._domain_values.put(
+                args_list, list(map(self._returned.__getitem__, args_list))), untried
         except KeyError:
-            return None
+            return None, untried
 
     def answers_key(self, args_list: Sequence[Args]) -> bytes | None:
         """A digest of the answers when every call returned (None otherwise): two
@@ -268,18 +266,12 @@ class Probe:
         values = self.all_returned(args_list)
         if values is None:
             return None
-        if set(map(type, values)) != {str}:
-            try:  # each value with its exact type, at C speed (version 2: no back-
-                written = marshal.dumps(values, 2)  # references, which follow identity)
-            except ValueError:  # an object of a type the grader does not accept
-                return None
-            return self._keys.put(args_list, hashlib.blake2b(
-                written, digest_size=16, person=b'hexgrade-values').digest())
-        texts = cast(list[str], values)
-        digest = hashlib.blake2b(''.join(texts).encode('utf-8', 'surrogatepass'),
-                                 digest_size=16)
-        digest.update(array('Q', map(len, texts)).tobytes())  # where each answer ends
-        return self._keys.put(args_list, digest.digest())
+        try:  # each value with its exact type and length, at C speed (version 2: no
+            written = marshal.dumps(values, 2)  # back-references, which follow identity)
+        except ValueError:  # an object of a type the grader does not accept
+            return None
+        return self._keys.put(args_list, hashlib.blake2b(
+            written, digest_size=16, person=b'hexgrade-values').digest())
 
     def returned(self, args: Args, outcome: Outcome) -> Value:
         """The value of a call that returned; a `Failure` that says what happened otherwise,
