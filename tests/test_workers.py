@@ -75,7 +75,7 @@ def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:
         pids = {worker.process.pid for worker in ahead._waiting}
         processes = [worker.process for worker in ahead._waiting]
         reports = run([Job(0, 'a'), Job(1, 'b'), Job(2, 'c')], config, serve=_named,
-                      started=ahead)
+                      ahead=ahead)
         assert {reply[1] for reply in reports.values()} <= pids  # no other process
         # the batch is over: all told to stop, and waited for when `ahead` closes
         assert not ahead._waiting and len(ahead._done) == 3
@@ -86,7 +86,7 @@ def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:
 def test_workers_started_for_other_work_are_left_alone_and_stopped_at_the_end() -> None:
     with Started(1, Config(), serve=_named) as ahead:
         process = ahead._waiting[0].process
-        reports = run([Job(0, 'a')], Config(), serve=_named, started=ahead)  # another config
+        reports = run([Job(0, 'a')], Config(), serve=_named, ahead=ahead)  # another config
         assert reports[0][1] != process.pid
     assert not process.is_alive()
 
@@ -108,7 +108,7 @@ def test_a_worker_started_ahead_that_died_is_replaced_and_no_job_is_lost(
             worker.process.join(10)  # dead while the command searched for students
         monkeypatch.delenv('HEXGRADE_TEST_WORKER_DIES')
         reports = run([Job(0, 'a'), Job(1, 'b'), Job(2, 'c')], config,
-                      serve=_dies_at_once_when_told, started=ahead)
+                      serve=_dies_at_once_when_told, ahead=ahead)
     assert reports == {0: ('graded', 'A'), 1: ('graded', 'B'), 2: ('graded', 'C')}
 
 

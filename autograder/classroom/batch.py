@@ -68,7 +68,7 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
 
     jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
     if cluster is None:
-        run_jobs(jobs, workers, config, report, started=ahead)
+        run_jobs(jobs, workers, config, report, ahead=ahead)
     else:
         from .cluster import run_jobs_on_cluster
         run_jobs_on_cluster(jobs, cluster, config, report)

@@ -62,13 +62,13 @@ class Started:
         command searched for students), when they were started for this work."""
         if config is not self.config or serve is not self.serve:
             return []  # started for other work
-        gone = [worker for worker in self._waiting if not worker.process.is_alive()]
-        self._done += gone
-        alive = [worker for worker in self._waiting if worker not in gone]
+        alive: list[_Worker] = []
+        for worker in self._waiting:
+            (alive if worker.process.is_alive() else self._done).append(worker)
         taken, self._waiting = alive[:count], alive[count:]
         return taken
 
-    def keep(self, done: list[_Worker]) -> None:
+    def give_back(self, done: list[_Worker]) -> None:
         """Tell these workers to stop, with every one not taken, and wait for them at
         `close`: a batch's workers clear away while the command writes its pages."""
         self._done += done + self._waiting
@@ -89,19 +89,19 @@ class Started:
 
 def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
              serve: Serve | None = None, limit: float | None = None,
-             started: Started | None = None) -> None:
+             ahead: Started | None = None) -> None:
     """Grade every job on up to `workers` processes; `report` hears of each as it ends.
 
     `serve` is what a worker runs (tests give their own) and `limit` the seconds after
     which a job is given up; the default is far past what any submission may take.
-    Workers in `started` are used first; those not needed are stopped."""
+    Workers started `ahead` are used first, and given back to it at the end."""
     serve = serve or _serve
     limit = limit or 2 * config.limits.file_seconds + 60
     pending = deque(jobs)
     count = min(workers, len(jobs))
     pool: list[_Worker] = []
     try:
-        pool += started.take(count, config, serve) if started else []
+        pool += ahead.take(count, config, serve) if ahead else []
         while len(pool) < count:
             pool.append(_Worker(serve, config))
         while pending or any(w.job for w in pool):
@@ -130,8 +130,8 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                     pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
     finally:
-        if started:
-            started.keep(pool)
+        if ahead:
+            ahead.give_back(pool)
         else:
             _close_all(pool)
 

@@ -69,12 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
         raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',
                          tip='put the results somewhere else with --out')
-    with _workers_ahead(args, class_path, config, cluster) as started:
-        return _grade(args, config, class_path, out, cluster, started)
+    with _workers_ahead(args, class_path, config, cluster) as ahead:
+        return _grade(args, config, class_path, out, cluster, ahead)
 
 
 def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path,
-           cluster: Cluster | None, started: Started | None) -> int:
+           cluster: Cluster | None, ahead: Started | None) -> int:
     from ..classroom.batch import grade_class
     from ..classroom.cache import ResultCache, settings_digest
     from ..classroom.layouts import find_students
@@ -97,7 +97,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
         bar = ProgressBar(sys.stderr)
         batch = grade_class(found, config, isolation, args.jobs, cache,
                             reuse=not args.no_cache, progress=bar.update, cluster=cluster,
-                            ahead=started)
+                            ahead=ahead)
         bar.finish()
         summary = write_outputs(batch, out)
     print(summary_line(batch))
