@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import operator
-
 from typing import Iterable, Sequence
 
 from ..sandbox.outcomes import Outcome, Raised, Returned
-from ..sandbox.values import type_name
+from ..sandbox.values import Value, type_name
 from .search import Formula, Literal, exact, nearest
 
 
@@ -38,7 +37,7 @@ def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
     return _listed(map(_said, outcomes), limit)
 
 
-def what_it_returned(values: Sequence[object], limit: int = 3) -> str:
+def what_it_returned(values: Sequence[Value], limit: int = 3) -> str:
     """`what_came_back` for calls that all returned, from their values alone."""
     kinds = dict.fromkeys(map(type, values))  # in the order first seen
     if kinds.keys() <= KINDS_ONLY:  # no str, no object: read by type alone, at C speed
@@ -73,9 +72,9 @@ def _said(outcome: Outcome) -> str:
     return 'does not answer'
 
 
-def _gives_back(value: object) -> str:
+def _gives_back(value: Value) -> str:
     text = repr(value) if type(value) is str and len(value) <= 12 else \
-        _kind(type_name(value), value)  # type: ignore[arg-type]
+        _kind(type_name(value), value)
     return f'gives back {text}'
 
 
