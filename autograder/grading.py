@@ -1,8 +1,8 @@
-"""Grading one submission: its exercises side by side in one child, checked in the parent."""
+"""Grading one submission: its exercises loaded side by side in one child, checked in
+the parent one after another."""
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
@@ -54,7 +54,7 @@ _SAME_FILES = threading.Lock()
 def grade_submission(path: Path, config: Config, isolation: Isolation,
                      same_files: dict[FileKey, ExerciseResult] | None = None,
                      spare: bool = False) -> SubmissionResult:
-    """Grade whatever `path` holds; the exercises run side by side. With `same_files`
+    """Grade whatever `path` holds, one exercise after another. With `same_files`
     (kept from submission to submission of one batch, whose config and isolation do
     not change), a file that several students hand in, such as an untouched stub, is
     graded once, and each failing exercise gets the fingerprint a class summary groups
@@ -69,7 +69,7 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
             return grade_exercise(exercise, where, config, isolation,
                                   fingerprinted=same_files is not None, shared=shared)
         key = file_key(exercise.name, where)
-        with _SAME_FILES:  # the three exercises' threads share it
+        with _SAME_FILES:  # a Dask worker's threads may share it
             known = same_files.get(key)
         if known is not None:
             return known
@@ -84,11 +84,12 @@ def grade_submission(path: Path, config: Config, isolation: Isolation,
     # for another student needs none)
     running = [e for e in EXERCISES if isinstance(where := located[e.name], Source) and
                (same_files is None or file_key(e.name, where) not in same_files)]
-    # every exercise's limits, whichever files run: so a spare started ahead fits
+    # every exercise's limits, whichever files run: so a spare started ahead fits.
+    # One after another, not in threads: the child answers one request at a time
+    # anyway, and threads waiting on it for the GIL cost more than they overlapped
     with SharedChild([config.limits_for(e.name) for e in EXERCISES], isolation, spare) \
-            if len(running) > 1 else nullcontext() as shared, \
-            ThreadPoolExecutor(max_workers=len(EXERCISES)) as pool:
-        results = list(pool.map(lambda exercise: grade(exercise, shared), EXERCISES))
+            if len(running) > 1 else nullcontext() as shared:
+        results = [grade(exercise, shared) for exercise in EXERCISES]
     return SubmissionResult(str(path), tuple(results), __version__,
                             config.properties.seed, isolation.name)
 

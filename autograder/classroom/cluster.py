@@ -109,7 +109,7 @@ def _client(cluster: Cluster) -> Iterator[Client]:
         with client:
             yield client
         return
-    # one thread a worker: a submission already grades its three exercises side by side
+    # one thread a worker, as hexgrade's own workers: each grades one submission at a time
     with LocalCluster(n_workers=cluster.workers, threads_per_worker=1, processes=True,
                       host='127.0.0.1', dashboard_address=None,
                       silence_logs=logging.ERROR) as local, Client(local) as client:

@@ -209,7 +209,6 @@ class _Worker:
 def _serve(conn: Connection, config: Config) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
-    sys.setswitchinterval(0.0005)
     # probed again here, silently: the command has told the teacher what is missing
     isolation = probe()
     modules = 0
