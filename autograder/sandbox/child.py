@@ -9,7 +9,6 @@ itself.
 """
 from __future__ import annotations
 
-import io
 import json
 import os
 import sys
@@ -35,6 +34,7 @@ reports = sibling('reports')  # what is said of the student's file
 variant = sibling('variant')  # other rules, swapped in unseen
 wire = sibling('wire')  # the framing of every message
 encoding = sibling('encoding')  # a returned value in its wire form
+printed = sibling('printed')  # what the student's code prints
 Wire = encoding.Wire
 
 
@@ -43,32 +43,6 @@ Wire = encoding.Wire
 WARM_MODULES = ('ast', 'random', 'collections', 'copy', 'functools', 'itertools', 'math')
 # modules sent with every load (the game file), compiled once in the zygote
 COMPILED: dict[tuple[str, str], types.CodeType] = {}
-
-
-class BoundedText(io.TextIOBase):
-    """Keeps the first `limit` characters written and counts the rest."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.parts: list[str] = []
-        self.kept = 0
-        self.dropped = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: Any) -> int:
-        text = str(text)
-        room = self.limit - self.kept
-        self.parts.append(text[:room])
-        self.kept += min(len(text), room)
-        self.dropped += max(0, len(text) - room)
-        return len(text)
-
-    def take(self) -> dict[str, Any]:
-        out = {'text': ''.join(self.parts), 'dropped': self.dropped}
-        self.parts, self.kept, self.dropped = [], 0, 0
-        return out
 
 
 class File:
@@ -88,7 +62,7 @@ class Child:
         self.reader = reader
         self.writer = writer
         self.limits = limits
-        self.output = BoundedText(limits['output_chars'])
+        self.output = printed.Printed(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
         self.timing = limits  # the time limits of the file a request is about
@@ -312,7 +286,7 @@ def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
     """Serve one student file on these pipes until the parent closes its end."""
     sys.setrecursionlimit(RECURSION_LIMIT)
     child = Child(reader, writer, limits)
-    sys.stdout = sys.stderr = child.output
+    child.output.install()
     try:
         child.serve()
     except BaseException:  # not the student's exit(): that is caught around their code

@@ -1,0 +1,81 @@
+"""What the child keeps of what a student's code prints: the first so many characters,
+exactly, and a count of the rest, however the text falls across the buffer."""
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder.sandbox.printed import BUFFER, Printed
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Printed]:
+    """A Printed with a small limit, as sys.stdout and sys.stderr, while the test runs
+    (pytest puts its own capture back between a fixture's set-up and the test)."""
+    kept = Printed(50)
+    with monkeypatch.context() as patched:
+        patched.setattr(sys, 'stdout', sys.stdout)
+        patched.setattr(sys, 'stderr', sys.stderr)
+        yield kept
+
+
+def test_what_is_printed_comes_back_and_the_next_request_starts_afresh(
+        printed: Printed) -> None:
+    printed.install()
+    print('BB..W.W.W')
+    print('to stderr too', file=sys.stderr)
+    assert printed.take() == {'text': 'BB..W.W.W\nto stderr too\n', 'dropped': 0}
+    assert printed.take() == {'text': '', 'dropped': 0}
+
+
+def test_past_the_limit_characters_are_counted_not_kept(printed: Printed) -> None:
+    printed.install()
+    print('é' * 30 + '♟' * 30)  # two and three bytes each: the cut is by character
+    assert printed.take() == {'text': 'é' * 30 + '♟' * 20, 'dropped': 11}
+
+
+def test_a_flood_far_past_the_buffer_is_cut_at_the_same_character(printed: Printed) -> None:
+    printed.install()
+    for number in range(BUFFER):
+        print(f'{number}: 🂡')
+    text = ''.join(f'{number}: 🂡\n' for number in range(BUFFER))
+    assert printed.take() == {'text': text[:50], 'dropped': len(text) - 50}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(), max_size=30), st.integers(0, 200))
+def test_any_text_is_kept_to_its_first_characters_exactly(texts: list[str], limit: int
+                                                           ) -> None:
+    kept = Printed(limit)
+    for text in texts:
+        kept.stream.write(text)  # surrogates, astral characters, line ends of any kind
+    written = ''.join(texts)
+    assert kept.take() == {'text': written[:limit], 'dropped': max(0, len(written) - limit)}
+
+
+def test_writing_what_is_not_text_fails_as_it_does_at_home(printed: Printed) -> None:
+    printed.install()
+    with pytest.raises(TypeError):
+        sys.stdout.write(5)  # type: ignore[arg-type]
+
+
+def test_a_closed_stdout_gives_what_it_held_and_the_next_request_a_new_one(
+        printed: Printed) -> None:
+    printed.install()
+    print('before')
+    sys.stdout.close()
+    with pytest.raises(ValueError):
+        print('after')  # as at home: printing to a closed file fails
+    assert printed.take() == {'text': 'before\n', 'dropped': 0}
+    print('next')
+    assert printed.take() == {'text': 'next\n', 'dropped': 0}
+
+
+def test_bytes_that_are_not_utf8_do_not_stop_the_child(printed: Printed) -> None:
+    printed.install()
+    sys.stdout.buffer.write(b'\xff\xfe ok')
+    assert printed.take()['text'].endswith(' ok')
