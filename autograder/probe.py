@@ -110,8 +110,8 @@ def _sorted_out(asked: list[Args], answers: Answers
         return known[1], known[2]
     values: dict[Args, Value]
     others: dict[Args, Outcome] = {}
-    if answers.texts is not None:
-        values = dict(zip(asked, answers.texts))
+    if answers.values is not None:
+        values = dict(zip(asked, answers.values))
     else:
         outcomes = answers.outcomes
         values = {args: outcome.value for args, outcome in zip(asked, outcomes)
@@ -194,8 +194,8 @@ class Probe:
             if answers.others is not None:
                 self._remember_losses(missing, answers.others)
             return {}
-        if answers.texts is not None:
-            returned.update(zip(missing, answers.texts))
+        if answers.values is not None:
+            returned.update(zip(missing, answers.values))
             return {}
         outcomes = answers.outcomes
         self._remember_losses(missing, outcomes)

@@ -28,8 +28,8 @@ def test_the_same_big_reply_gives_the_very_same_answers() -> None:
     first = _answers('def mirror(board):\n    return board[::-1]\n', EVERY_BOARD)
     again = _answers('def mirror(b):\n    return "".join(reversed(b))\n', EVERY_BOARD)
     assert first.key is not None and first.key == again.key  # type: ignore[attr-defined]
-    assert first.texts is again.texts  # type: ignore[attr-defined]
-    assert first.texts == [board[::-1] for board in BOARDS]  # type: ignore[attr-defined]
+    assert first.values is again.values  # type: ignore[attr-defined]
+    assert first.values == [board[::-1] for board in BOARDS]  # type: ignore[attr-defined]
 
 
 def test_what_was_printed_is_part_of_the_reply_and_still_counted() -> None:

@@ -4,17 +4,34 @@ anything else travels tagged with its exact type, and both come back as the same
 outcomes."""
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autograder.sandbox
 
 from autograder.config import Config
 from autograder.sandbox import wire
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.values import Opaque
+from autograder.sandbox.values import Opaque, decode, plain, tuples_in
+
+
+def child_module(name: str) -> ModuleType:
+    """One of the child's modules, loaded by path as the child loads it."""
+    path = Path(autograder.sandbox.__file__).parent / f'{name}.py'
+    spec = importlib.util.spec_from_file_location(f'hexgrade_{name}_for_test', path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 def reader(data: bytes) -> wire.Read:
     """Reads from `data` a few bytes at a time, as a pipe may give them."""
@@ -181,3 +198,96 @@ def test_a_batch_of_strings_of_another_count_is_not_read() -> None:
     assert wire.strings_in(carried, 100) == ['abc'] * 100
     assert wire.strings_in(carried, 99) is None
     assert wire.strings_in({'texts': ['a', 'b']}, 3) is None
+
+
+# -- batches of other plain values ------------------------------------------------------
+
+SHAPES = ('class Row(str):\n'
+          '    pass\n'
+          'def shaped(board, shape):\n'
+          '    rows = [board[0:3], board[3:6], board[6:9]]\n'
+          '    return {"squares": tuple(board), "rows": tuple(rows), "list": list(board),\n'
+          '            "none": None, "number": len(board), "sub": (Row(board),),\n'
+          '            "ragged": tuple(board[:1 + board.count("B") % 2])}[shape]\n')
+BOARDS = [f'{n:09d}'.replace('0', '.').replace('1', 'B')[:9] for n in range(100)]
+
+
+@pytest.mark.parametrize('shape,travels', [
+    ('squares', 'tuples'), ('rows', 'tuples'), ('list', 'results'), ('none', 'results'),
+    ('number', 'results'), ('sub', 'results'), ('ragged', 'results'),
+])
+def test_a_long_batch_of_any_shape_comes_back_exactly(shape: str, travels: str) -> None:
+    """Tuples of strings of one shape travel as one string, the rest as JSON; either
+    way each value comes back as the function returned it, of its exact type, and a
+    str subclass never as a str."""
+    replies: list[dict[str, Any]] = []
+    with StudentProcess(Config().limits, FLOOR) as process:
+        ask = process._ask
+
+        def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
+            replies.append(ask(message, seconds))
+            return replies[-1]
+        process._ask = recording  # type: ignore[method-assign]
+        assert process.load(SHAPES, 'shaped.py', {}).error is None
+        outcomes = process.call('shaped', [(board, shape) for board in BOARDS]).outcomes
+    rows = [(board[0:3], board[3:6], board[6:9]) for board in BOARDS]
+    wanted = {'squares': [tuple(b) for b in BOARDS], 'rows': rows,
+              'list': [list(b) for b in BOARDS], 'none': [None] * len(BOARDS),
+              'number': [9] * len(BOARDS),
+              'sub': [(Opaque('Row', repr(b)),) for b in BOARDS],
+              'ragged': [tuple(b[:1 + b.count("B") % 2]) for b in BOARDS]}[shape]
+    assert outcomes == [Returned(value) for value in wanted]
+    assert all(type(o.value) is type(w) for o, w in zip(outcomes, wanted)  # type: ignore
+               ) and travels in replies[-1]
+
+
+@pytest.mark.parametrize('forged', [
+    None, [], {}, {'joined': 'abcd', 'width': 1, 'length': 3},
+    {'joined': 'abcdef', 'width': 1, 'length': 0}, {'joined': 'abcdef', 'width': -1,
+                                                    'length': -3},
+    {'joined': 'abcdef', 'width': '1', 'length': 3}, {'joined': 6, 'width': 1, 'length': 3},
+    {'joined': 'abcdef', 'width': 1.0, 'length': 3},
+])
+def test_a_forged_batch_of_tuples_is_not_read(forged: Any) -> None:
+    assert tuples_in(forged, 2) is None
+
+
+def test_a_batch_of_tuples_of_another_count_is_not_read() -> None:
+    carried = {'joined': 'abcdef', 'width': 1, 'length': 3}
+    assert tuples_in(carried, 2) == [('a', 'b', 'c'), ('d', 'e', 'f')]
+    assert tuples_in(carried, 3) is None
+
+
+ENCODING = child_module('encoding')
+PLAIN_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=120),
+    lambda inner: st.lists(inner, max_size=25) | st.lists(inner, max_size=25).map(tuple),
+    max_leaves=30)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(
+    st.lists(PLAIN_VALUES, min_size=60, max_size=80),
+    st.integers(1, 4).flatmap(lambda length: st.lists(
+        st.lists(st.text(st.characters(max_codepoint=127), min_size=2, max_size=2),
+                 min_size=length, max_size=length).map(tuple), min_size=60, max_size=80))))
+def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
+    """However a batch travels (bare strings, one string of tuples, JSON read at once
+    or value by value), the parent reads what it reads of each value sent alone."""
+    kept = [ENCODING.kept(value) for value in values]
+    if set(map(type, kept)) <= {str}:
+        part: dict[str, Any] = wire.strings_out(kept)
+    else:
+        joined = ENCODING.tuples(kept)
+        part = {'tuples': joined} if joined else {'results': ENCODING.encode_all(kept)}
+    reply = json.loads(json.dumps(part))
+    read = wire.strings_in(reply, len(values))
+    if read is None and 'tuples' in reply:
+        read = tuples_in(reply['tuples'], len(values))
+    if read is None and plain(reply['results']):
+        read = reply['results']
+    if read is None:
+        read = [decode(item) for item in reply['results']]
+    alone = [decode(json.loads(json.dumps(ENCODING.encode(value)))) for value in values]
+    assert read == alone
+    assert list(map(type, read)) == list(map(type, alone))

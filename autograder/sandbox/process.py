@@ -25,7 +25,7 @@ from .proc_stat import cpu_seconds
 from .replies import (MAX_FUNCTIONS, Answers, Loaded, bindings, raised, seen, signature,
                       timed_out)
 from .shared_child import SharedChild, open_channel
-from .values import decode
+from .values import Value, decode, plain, tuples_in
 
 # what the big replies of this worker's children came to (see reply_memo): parsed, and
 # read as answers to so many calls under such a limit
@@ -148,20 +148,25 @@ class StudentProcess:
         known = _READ.get(key) if key else None
         if known is not None:
             return replace(known, printed=self._output(reply))
-        strings = wire.strings_in(reply, len(args))
-        if strings is not None:
-            answers = Answers(strings, None, '', key)
+        values: Sequence[Value] | None = wire.strings_in(reply, len(args))
+        if values is None and 'tuples' in reply:
+            values = tuples_in(reply['tuples'], len(args))
+        if values is not None:
+            answers = Answers(values, None, '', key)
         else:
             results = reply.get('results')
             if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
                     (len(results) < len(args) and not timed_out(results[-1])):
                 self._stop('its answers could not be read')
                 return Answers(None, [Died(self.gone or '')] * len(args), '')
-            outcomes = [Returned(decode(item)) if type(item) is not dict or
-                        ('timeout' not in item and 'raised' not in item)
-                        else self._outcome(item) for item in results]
-            answers = Answers(None, outcomes + [NotTried()] * (len(args) - len(results)), '',
-                              key if len(results) == len(args) else None)
+            if len(results) == len(args) and plain(results):  # every call returned
+                answers = Answers(results, None, '', key)
+            else:
+                outcomes = [Returned(decode(item)) if type(item) is not dict or
+                            ('timeout' not in item and 'raised' not in item)
+                            else self._outcome(item) for item in results]
+                answers = Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
+                                  '', key if len(results) == len(args) else None)
         if key:
             _READ.put(key, answers)
         return replace(answers, printed=self._output(reply))

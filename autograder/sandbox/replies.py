@@ -5,9 +5,10 @@ child is the student's: anything it sends may be forged).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .outcomes import Outcome, Raised, Returned, Seen
+from .values import Value
 
 MAX_FUNCTIONS = 500
 
@@ -40,10 +41,10 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Answers:
-    """What a batch of calls came to: `texts` when every call returned a str (the
-    common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
+    """What a batch of calls came to: `values` when every call returned a plain value
+    (the common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
 
-    texts: list[str] | None
+    values: Sequence[Value] | None
     others: list[Outcome] | None
     printed: str
     # the one big reply every call's outcome came in (see reply_memo), as its digest,
@@ -53,8 +54,8 @@ class Answers:
 
     @property
     def outcomes(self) -> list[Outcome]:
-        if self.texts is not None:
-            return [Returned(text) for text in self.texts]
+        if self.values is not None:
+            return [Returned(value) for value in self.values]
         assert self.others is not None
         return self.others
 

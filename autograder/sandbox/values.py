@@ -7,6 +7,7 @@ equals nothing but itself, so no object with a rigged `__eq__` can pass a check.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Union
 
 
@@ -53,6 +54,29 @@ def decode(raw: Any) -> Value:
         return _decode(raw, 0)
     except (TypeError, ValueError, IndexError, KeyError, RecursionError, OverflowError):
         return Opaque('unknown', 'a value that could not be read')
+
+
+def plain(results: list[Any]) -> bool:
+    """Whether every item of a batch's results is a value that `decode` gives back as
+    it is (JSON's scalars, and lists of them): a whole batch checked at C speed."""
+    kinds = set(map(type, results))
+    return kinds <= SCALARS or \
+        (kinds == {list} and set(map(type, chain.from_iterable(results))) <= SCALARS)
+
+
+def tuples_in(raw: Any, count: int) -> list[Value] | None:
+    """The `count` tuples of a batch the child sent as one string (see `tuples` in its
+    encoding), each of `length` strings of `width` characters. None when the parts
+    are not that, or do not add up."""
+    if type(raw) is not dict:
+        return None
+    joined, width, length = raw.get('joined'), raw.get('width'), raw.get('length')
+    if type(joined) is not str or type(width) is not int or type(length) is not int or \
+            width <= 0 or length <= 0 or len(joined) != count * length * width:
+        return None
+    items = iter(joined) if width == 1 else \
+        map(''.join, zip(*[iter(joined)] * width))
+    return list(zip(*[items] * length))  # `length` items at a time, at C speed
 
 
 def _decode(raw: Any, depth: int) -> Value:
