@@ -43,6 +43,9 @@ Wire = encoding.Wire
 WARM_MODULES = ('ast', 'random', 'collections', 'copy', 'functools', 'itertools', 'math')
 # modules sent with every load (the game file), compiled once in the zygote
 COMPILED: dict[tuple[str, str], types.CodeType] = {}
+# batches of strings the zygote was given to hold (see its `hold`), by key: a child
+# forked after that is asked on them by key alone
+HELD: dict[str, list[str]] = {}
 
 
 class File:
@@ -166,7 +169,7 @@ class Child:
         fn = self._use(request)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
-            texts = wire.strings_in(request)
+            texts = HELD.get(request.get('held', '')) or wire.strings_in(request)
             if texts is not None:  # one string per call
                 values = self._call_all(fn, texts)
             else:
@@ -315,6 +318,7 @@ def main() -> None:
         held_folders = sibling('held_folders')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
                   'seccomp': sibling('seccomp'), 'held_folders': held_folders, 'wire': wire,
+                  'batches': HELD,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
         sibling('zygote').serve(int(sys.argv[2]), settings, run, layers)
         return

@@ -111,6 +111,12 @@ class Isolation:
         argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]), json.dumps(settings)]
         return FreshChild(argv, fds, workdir, ENVIRONMENT)
 
+    def hold(self, key: str, joined: str, width: int) -> None:
+        """Have the children started from now on hold this batch of strings (see the
+        zygote's `hold`); without a zygote, each is sent it every time."""
+        if self.runtime is not None:
+            self.runtime.hold(key, joined, width)
+
     @property
     def counts(self) -> bool:
         """Whether a grade made under this isolation can count (see the README's

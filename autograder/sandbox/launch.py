@@ -20,6 +20,8 @@ from .zygote_client import Zygote
 class Launched(Protocol):
     pid: int
     workdir: Path
+    # the keys of the batches of strings it holds already (see the zygote's `hold`)
+    holding: frozenset[str]
 
     def exit_code(self, wait: float) -> int | None:
         """The exit code (minus the signal that killed it), waiting up to `wait` s."""
@@ -35,6 +37,7 @@ class FreshChild:
     def __init__(self, argv: list[str], fds: tuple[int, int], workdir: Path,
                  env: dict[str, str]) -> None:
         self.workdir = workdir
+        self.holding: frozenset[str] = frozenset()
         self._proc = subprocess.Popen(
             argv, pass_fds=fds, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -57,9 +60,11 @@ class FreshChild:
 class ForkedChild:
     def __init__(self, zygote: Zygote, pid: int, zygote_pid: int, workdir: Path,
                  groups: ChildGroups | None, sweep_uid: int | None,
-                 release: Callable[[], None]) -> None:
+                 release: Callable[[], None], holding: frozenset[str] = frozenset()
+                 ) -> None:
         self.pid = pid
         self.workdir = workdir
+        self.holding = holding
         self._zygote = zygote
         self._zygote_pid = zygote_pid
         self._groups = groups

@@ -79,6 +79,7 @@ class PortableChild:
     def __init__(self, argv: list[str], fds: tuple[int, int], workdir: Path,
                  env: dict[str, str], own_session: bool) -> None:
         self.workdir = workdir
+        self.holding: frozenset[str] = frozenset()
         self._own_session = own_session
         kept = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
         self._proc = subprocess.Popen(

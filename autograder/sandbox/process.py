@@ -6,6 +6,7 @@ and no more. When the child is gone, every later call comes back as `Died`.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import select
 import signal
@@ -15,6 +16,7 @@ from operator import is_
 from types import TracebackType
 from typing import Any, Sequence
 
+from ..errors import GraderError
 from . import reply_memo, wire
 from .child import BROKE_DOWN
 from .isolation import Isolation
@@ -34,6 +36,7 @@ _READ: reply_memo.Kept[Answers] = reply_memo.Kept()
 # long lists of calls, as they travel: kept with the calls, to check they are the same
 _SENT: reply_memo.Kept[tuple[list[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
 SENT_FROM = 1000
+_OFFERED: set[str] = set()  # batches offered to this worker's zygote (see `_as_held`)
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
@@ -259,7 +262,7 @@ class StudentProcess:
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         try:
-            wire.send(self._write, message)
+            wire.send(self._write, _as_held(message, self._child, self.isolation))
             body = wire.receive_body(self._read, MAX_MESSAGE)
             if body is None:  # `_read` raises first, saying how the child ended
                 raise ChildGone('the process ended unexpectedly')
@@ -382,8 +385,32 @@ def _arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
         return {'args': asked}
     part = wire.strings_out(texts)
     if key is not None:
+        if 'joined' in part:  # a batch a zygote may hold (see `_as_held`), by its digest
+            part['held'] = hashlib.blake2b(part['joined'].encode(), digest_size=16,
+                                           person=b'hexgrade-batch').hexdigest()
         _SENT.put(key, (asked, part))
     return part
+
+
+def _as_held(message: dict[str, Any], child: Launched, isolation: Isolation
+             ) -> dict[str, Any]:
+    """A request as it goes to this child: a batch the child holds already (its zygote
+    was given it before the child was forked) named by its key alone, else whole. A
+    batch is offered to the zygote once, the first time it is sent whole: the children
+    forked after that hold it."""
+    key = message.get('held')
+    if key is None:
+        return message
+    if key in child.holding:
+        return {name: value for name, value in message.items()
+                if name not in ('joined', 'width')}
+    if key not in _OFFERED:
+        _OFFERED.add(key)
+        try:
+            isolation.hold(key, message['joined'], message['width'])
+        except (GraderError, OSError):  # not held: it is sent whole, as before
+            pass
+    return message
 
 
 def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:

@@ -85,7 +85,7 @@ class Runtime:
             if self._groups is not None:
                 groups = self._groups.for_child(int(limits['memory_bytes']))
             zygote = self.zygote
-            pid, zygote_pid = zygote.spawn(
+            pid, zygote_pid, holding = zygote.spawn(
                 [*fds, *(groups.files if groups else [])],
                 {'workdir': str(workdir), 'limits': limits, 'uid': uid,
                  'own_uid': bool(self._uids and self._uids.unique)})
@@ -101,7 +101,11 @@ class Runtime:
         sweep = uid if 'seccomp' not in self.layers and groups is None and \
             self._uids is not None and self._uids.unique else None
         return ForkedChild(zygote, pid, zygote_pid, workdir, groups, sweep,
-                           lambda: self._give_back(uid, groups))
+                           lambda: self._give_back(uid, groups), holding)
+
+    def hold(self, key: str, joined: str, width: int) -> None:
+        """Have the zygote hold this batch for the children it forks from now on."""
+        self.zygote.hold(key, joined, width)
 
     def _undo(self, pid: int | None, workdir: Path, uid: int | None,
               groups: ChildGroups | None) -> None:

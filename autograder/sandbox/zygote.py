@@ -14,7 +14,10 @@ zygote removes whatever IPC objects that uid made once the child has ended.
 
 Requests (JSON over a SOCK_SEQPACKET socket, file descriptors alongside):
 `spawn` (fds: the child's two pipe ends, then cgroup.procs files to join),
-`status` (how a child ended, when it has), `sweep` (kill every process of a uid).
+`status` (how a child ended, when it has), `sweep` (kill every process of a uid),
+`hold` (fd: a batch of strings that many children are asked on, such as mirror's
+3^9 boards, read once here and split, so that every child forked after it holds
+them already and a request only names them).
 Standard library only, like `child.py`.
 """
 from __future__ import annotations
@@ -33,6 +36,8 @@ CLONE_NEWIPC = 0x08000000
 IPC_RMID = 0
 IPC_KINDS = ('shm', 'sem', 'msg')
 MAX_REQUEST = 1 << 16
+HELD_MOST = 8  # batches held at once; a run asks for one or two
+HELD_CHARACTERS = 1 << 22  # in one batch: honest ones are far smaller
 # a child of the grader's own uid could send these (where no Landlock scope or seccomp
 # stops it): the zygote ignores them, each child gets the usual handling back
 IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
@@ -82,6 +87,38 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
             sock.send(json.dumps({'status': ended.pop(request['pid'], None)}).encode())
         elif request['op'] == 'sweep':
             sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
+        elif request['op'] == 'hold':
+            held = _hold(fds, request, layers['batches'])
+            sock.send(json.dumps({'held': held}).encode())
+
+
+def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]]) -> bool:
+    """Read the batch of `count` strings of `width` characters on fds[0] (ASCII, as
+    `wire.strings_out` joins them) and keep it split under its `key`."""
+    try:
+        key, width, count = request['key'], request['width'], request['count']
+        size = width * count
+        if type(key) is not str or type(width) is not int or type(count) is not int or \
+                width <= 0 or not 0 < size <= HELD_CHARACTERS or len(batches) >= HELD_MOST:
+            return False
+        chunks, left = [], size + 1  # one more: a longer batch is not this one
+        while left:
+            chunk = os.read(fds[0], left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        joined = b''.join(chunks)
+        if len(joined) != size or not joined.isascii():
+            return False
+        text = joined.decode('ascii')
+        batches[key] = [text[start:start + width] for start in range(0, size, width)]
+        return True
+    except (KeyError, TypeError, OSError, IndexError):
+        return False
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:

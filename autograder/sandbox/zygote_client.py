@@ -48,6 +48,7 @@ class Zygote:
         argv = prefix + PYTHON + [str(CHILD_SCRIPT), '--zygote', str(theirs.fileno()),
                                   json.dumps(settings)]
         self._lock = threading.Lock()
+        self.holding: frozenset[str] = frozenset()  # the keys of the batches it holds
         try:
             self._proc = subprocess.Popen(
                 argv, pass_fds=(theirs.fileno(),), cwd=cwd, env=env,
@@ -56,15 +57,35 @@ class Zygote:
         finally:
             theirs.close()
 
-    def spawn(self, fds: list[int], request: dict[str, Any]) -> tuple[int, int]:
-        """A new child on these fds: its pid here, and its pid as the zygote sees it.
-        The child is not ready yet: see `ready`."""
+    def spawn(self, fds: list[int], request: dict[str, Any]
+              ) -> tuple[int, int, frozenset[str]]:
+        """A new child on these fds: its pid here, its pid as the zygote sees it, and
+        the keys of the batches it holds. The child is not ready yet: see `ready`."""
         with self._lock:
             self._send({'op': 'spawn', **request}, fds)
             reply, pid = self._receive()
+            holding = self.holding
         if pid is None or type(reply.get('pid')) is not int:
             raise GraderError('the sandbox started a child that did not say who it is')
-        return pid, reply['pid']
+        return pid, reply['pid'], holding
+
+    def hold(self, key: str, joined: str, width: int) -> None:
+        """Give the zygote a batch of strings of `width` characters, joined (ASCII),
+        to hold under `key` for every child forked from now on (see `zygote`)."""
+        data = joined.encode('ascii')
+        fd = os.memfd_create('hexgrade-batch', os.MFD_CLOEXEC)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.lseek(fd, 0, os.SEEK_SET)
+            with self._lock:
+                self._send({'op': 'hold', 'key': key, 'width': width,
+                            'count': len(data) // width}, [fd])
+                if self._receive()[0].get('held') is True:
+                    self.holding = self.holding | {key}
+        finally:
+            os.close(fd)
 
     def running(self) -> bool:
         return self._proc.poll() is None
