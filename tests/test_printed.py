@@ -79,3 +79,10 @@ def test_bytes_that_are_not_utf8_do_not_stop_the_child(printed: Printed) -> None
     printed.install()
     sys.stdout.buffer.write(b'\xff\xfe ok')
     assert printed.take()['text'].endswith(' ok')
+
+
+def test_one_huge_print_is_cut_like_many_small_ones(printed: Printed) -> None:
+    printed.install()
+    text = 'é♟' * 100_000  # 500,000 bytes in one write, far past the buffer
+    print(text)
+    assert printed.take() == {'text': text[:50], 'dropped': len(text) + 1 - 50}

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 BUFFER = 1 << 13
+PIECE = 1 << 16  # bytes of one write looked at at once
 # UTF-8 bytes that continue a character: every other byte starts one
 CONTINUING = bytes(range(0x80, 0xC0))
 # a lone surrogate prints (Jupyter prints it too) and reads back as it was written
@@ -40,22 +41,26 @@ class _Kept(io.RawIOBase):
         return True
 
     def write(self, data: Any) -> int:
-        data = bytes(data)
+        view = memoryview(data).cast('B')
+        for start in range(0, len(view), PIECE):  # one huge print is not copied whole
+            self._piece(bytes(view[start:start + PIECE]))
+        return len(view)
+
+    def _piece(self, data: bytes) -> None:
         if self.cutting:
             self.dropped += _starts(data)
-            return len(data)
+            return
         room = self.limit - self.kept
         starts = _starts(data)
         if starts <= room:  # the common case: all of it fits
             self.parts.append(data)
             self.kept += starts
-            return len(data)
+            return
         cut = _start_of(data, room)  # the bytes before the first character that does not
         self.parts.append(data[:cut])  # fit (and the rest of the last one that does)
         self.kept += room
         self.dropped += starts - room
         self.cutting = True
-        return len(data)
 
     def take(self) -> tuple[str, int]:
         data, dropped = b''.join(self.parts), self.dropped
