@@ -168,11 +168,11 @@ def _shrink(prop: Property, body: Body, settings: PropertySettings) -> None:
     _run_hypothesis(prop, body, settings)
 
 
-# Hypothesis is not thread-safe, and a submission's exercises are graded in threads of
-# their own: it runs in one thread, always the same, as it sets up a random generator
-# for each thread it meets, with a full garbage collection and a search of every object
-# (tens of milliseconds). A property's body must never run Hypothesis: it would wait
-# for its own thread.
+# Hypothesis is not thread-safe, and submissions may be graded in several threads (a
+# Dask worker's, or a program that grades with hexgrade): it runs in one thread, always
+# the same, as it sets up a random generator for each thread it meets, with a full
+# garbage collection and a search of every object (tens of milliseconds). A property's
+# body must never run Hypothesis: it would wait for its own thread.
 _ONE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix='hypothesis')
 
 

@@ -67,8 +67,8 @@ class Section:
     chunks: tuple[tuple[int, int], ...] = ()
 
 
-# one parse at a time: exercises are graded in threads, and CPython's parser is not
-# safe to enter from two of them at once
+# one parse at a time: submissions may be graded in several threads (a Dask worker's),
+# and CPython's parser is not safe to enter from two of them at once
 _PARSING = threading.Lock()
 
 

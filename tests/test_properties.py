@@ -242,7 +242,7 @@ def test_hypothesis_is_imported_without_the_plugins_installed_beside_it(tmp_path
 
 
 def test_hypothesis_runs_in_one_thread_whichever_thread_asks() -> None:
-    """Each submission's exercises are graded in threads of their own; Hypothesis sets
+    """Submissions may be graded in several threads (a Dask worker's); Hypothesis sets
     up a random generator (with a full garbage collection) for every thread it meets."""
     import threading
     prop = Property('test.one_thread', lambda: __import__('hypothesis').strategies.integers())

@@ -37,7 +37,8 @@ def signature_of(fn: Any) -> dict[str, Any] | None:
 def bindings(source: str) -> dict[str, list[list[Any]]]:
     """Where the top level binds each name: ['def', line] for a def, class or
     assignment, ['import', line] for an import. Parsed here, not in the grader, whose
-    threads must not parse at once (CPython 3.11's parser state is not thread-safe)."""
+    threads (a Dask worker's) must not parse at once (CPython 3.11's parser state is not
+    thread-safe)."""
     import ast
     try:
         tree = ast.parse(source)
