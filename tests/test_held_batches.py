@@ -3,15 +3,12 @@ once to the zygote, which holds it for the children it forks after that: they ar
 asked on it by its key alone, and answer exactly as when it came whole."""
 from __future__ import annotations
 
-import importlib.util
 import os
 from itertools import product
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-import autograder.sandbox
 import autograder.sandbox.process as process_module
 from autograder.config import Config
 from autograder.sandbox import wire
@@ -19,6 +16,7 @@ from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
+from child_modules import child_module
 
 BOARDS = [(''.join(squares),) for squares in product('.BW', repeat=7)]  # 2,187 calls
 MIRROR = 'def mirror(board):\n    return board[::-1]\n'
@@ -58,22 +56,13 @@ def test_a_batch_sent_once_whole_goes_by_its_key_to_later_children(
     assert again == first == [Returned(board[::-1]) for (board,) in BOARDS]
 
 
-def zygote_module() -> Any:
-    path = Path(autograder.sandbox.__file__).parent / 'zygote.py'
-    spec = importlib.util.spec_from_file_location('hexgrade_zygote_for_test', path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def held(data: bytes, **request: Any) -> dict[str, list[str]]:
     """What the zygote holds after a `hold` request with `data` on its fd."""
     reader, writer = os.pipe()
     os.write(writer, data)
     os.close(writer)
     batches: dict[str, list[str]] = {}
-    zygote_module()._hold([reader], {'key': 'k', **request}, batches)
+    child_module('zygote')._hold([reader], {'key': 'k', **request}, batches)
     return batches
 
 

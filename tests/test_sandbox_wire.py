@@ -4,17 +4,12 @@ anything else travels tagged with its exact type, and both come back as the same
 outcomes."""
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import autograder.sandbox
 
 from autograder.config import Config
 from autograder.sandbox import wire
@@ -22,16 +17,8 @@ from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.values import Opaque, decode, plain, tuples_in
+from child_modules import child_module
 
-
-def child_module(name: str) -> ModuleType:
-    """One of the child's modules, loaded by path as the child loads it."""
-    path = Path(autograder.sandbox.__file__).parent / f'{name}.py'
-    spec = importlib.util.spec_from_file_location(f'hexgrade_{name}_for_test', path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 def reader(data: bytes) -> wire.Read:
     """Reads from `data` a few bytes at a time, as a pipe may give them."""
@@ -281,7 +268,7 @@ def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
         joined = ENCODING.tuples(kept)
         part = {'tuples': joined} if joined else {'results': ENCODING.encode_all(kept)}
     reply = json.loads(json.dumps(part))
-    read = wire.strings_in(reply, len(values))
+    read: list[Any] | None = wire.strings_in(reply, len(values))
     if read is None and 'tuples' in reply:
         read = tuples_in(reply['tuples'], len(values))
     if read is None and plain(reply['results']):

@@ -3,27 +3,12 @@ child's `encode` that makes it (autograder/sandbox/encoding.py): what one writes
 other reads back exactly."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-import autograder.sandbox
 from autograder.sandbox.values import Opaque, Truncated, decode, type_name
+from child_modules import child_module
 
-
-def child_encode() -> Any:
-    # the child loads its encoding by path in the sandbox; here it is read the same way
-    path = Path(autograder.sandbox.__file__).parent / 'encoding.py'
-    spec = importlib.util.spec_from_file_location('hexgrade_encoding_for_test', path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.encode
-
-
-encode = child_encode()
+encode = child_module('encoding').encode
 
 
 class Row(str):
