@@ -9,7 +9,6 @@ from typing import Any, Iterator
 
 import pytest
 
-import autograder.sandbox.process as process_module
 from autograder.config import Config
 from autograder.sandbox import wire
 from autograder.sandbox.isolation import Isolation
@@ -47,13 +46,27 @@ def test_a_batch_sent_once_whole_goes_by_its_key_to_later_children(
         sent.append(message)
         send(write, message, compact)
     monkeypatch.setattr(wire, 'send', recording)
-    monkeypatch.setattr(process_module, '_OFFERED', set())
     first, child = asked(zygote_isolation)
     key = sent[-1]['held']
     assert 'joined' in sent[-1] and key not in child.holding  # forked before the offer
     again, later = asked(zygote_isolation)
     assert key in later.holding and 'joined' not in sent[-1] and sent[-1]['held'] == key
     assert again == first == [Returned(board[::-1]) for (board,) in BOARDS]
+
+
+ECHO = 'def echo(text):\n    return text.upper()\n'
+
+
+def test_batches_that_join_alike_but_cut_otherwise_are_not_mixed_up(
+        zygote_isolation: Isolation) -> None:
+    """1,000 times 'ab' and 2,000 letters 'a', 'b' in turn join to the same text."""
+    pairs = [('ab',)] * 1000
+    letters = [(letter,) for letter in 'ab' * 1000]
+    for asked in (pairs, letters, pairs, letters):  # each from a child that may hold the
+        with StudentProcess(Config().limits, zygote_isolation) as process:  # other
+            assert process.load(ECHO, 'echo.py', {}).error is None
+            outcomes = process.call('echo', asked).outcomes
+        assert outcomes == [Returned(text.upper()) for (text,) in asked]
 
 
 def held(data: bytes, **request: Any) -> dict[str, list[str]]:

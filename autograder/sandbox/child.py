@@ -169,7 +169,8 @@ class Child:
         fn = self._use(request)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
-            texts = HELD.get(request.get('held', '')) or wire.strings_in(request)
+            texts = wire.strings_in(request) if 'held' not in request or 'joined' in \
+                request else HELD[request['held']]  # named alone: held since the fork
             if texts is not None:  # one string per call
                 values = self._call_all(fn, texts)
             else:
@@ -186,10 +187,10 @@ class Child:
         return {'results': encoding.encode_all(values), 'output': self.output.take()}
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
-        """`fn` of each item: a short str as it is, anything else cut to what a report
-        shows and in its wire form at once (encoded while the call's clock runs: a
-        hostile __repr__ is the call's own time). A call that runs out of time ends
-        the batch: the parent marks the rest as not tried."""
+        """`fn` of each item, as `encoding.kept` keeps it: a plain value as it is,
+        anything else cut to what a report shows and in its wire form at once (encoded
+        while the call's clock runs: a hostile __repr__ is the call's own time). A call
+        that runs out of time ends the batch: the parent marks the rest as not tried."""
         values: list[Any] = []
         computing, waiting = self.timing['call_seconds'], self.timing['call_wait_seconds']
         calls = iter(batch)  # shared by the loops below: a failed call is not repeated

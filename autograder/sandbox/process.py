@@ -36,7 +36,6 @@ _READ: reply_memo.Kept[Answers] = reply_memo.Kept()
 # long lists of calls, as they travel: kept with the calls, to check they are the same
 _SENT: reply_memo.Kept[tuple[list[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
 SENT_FROM = 1000
-_OFFERED: set[str] = set()  # batches offered to this worker's zygote (see `_as_held`)
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
@@ -385,9 +384,11 @@ def _arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
         return {'args': asked}
     part = wire.strings_out(texts)
     if key is not None:
-        if 'joined' in part:  # a batch a zygote may hold (see `_as_held`), by its digest
-            part['held'] = hashlib.blake2b(part['joined'].encode(), digest_size=16,
-                                           person=b'hexgrade-batch').hexdigest()
+        if 'joined' in part:  # a batch a zygote may hold (see `_as_held`), by a digest
+            digest = hashlib.blake2b(part['joined'].encode(), digest_size=16,  # of all
+                                     person=b'hexgrade-batch')  # that makes it the same
+            digest.update(b'%d,%d' % (part['width'], len(texts)))
+            part['held'] = digest.hexdigest()
         _SENT.put(key, (asked, part))
     return part
 
@@ -395,21 +396,18 @@ def _arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
 def _as_held(message: dict[str, Any], child: Launched, isolation: Isolation
              ) -> dict[str, Any]:
     """A request as it goes to this child: a batch the child holds already (its zygote
-    was given it before the child was forked) named by its key alone, else whole. A
-    batch is offered to the zygote once, the first time it is sent whole: the children
-    forked after that hold it."""
+    was given it before the child was forked) named by its key alone, else whole; a
+    batch sent whole is offered to the zygote (once), for the children forked after."""
     key = message.get('held')
     if key is None:
         return message
     if key in child.holding:
         return {name: value for name, value in message.items()
                 if name not in ('joined', 'width')}
-    if key not in _OFFERED:
-        _OFFERED.add(key)
-        try:
-            isolation.hold(key, message['joined'], message['width'])
-        except (GraderError, OSError):  # not held: it is sent whole, as before
-            pass
+    try:
+        isolation.hold(key, message['joined'], message['width'])
+    except (GraderError, OSError):  # not held: it is sent whole, as before
+        pass
     return message
 
 

@@ -97,10 +97,11 @@ def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]]
     `wire.strings_out` joins them) and keep it split under its `key`."""
     try:
         key, width, count = request['key'], request['width'], request['count']
-        size = width * count
         if type(key) is not str or type(width) is not int or type(count) is not int or \
-                width <= 0 or not 0 < size <= HELD_CHARACTERS or len(batches) >= HELD_MOST:
+                width <= 0 or not 0 < width * count <= HELD_CHARACTERS or \
+                len(batches) >= HELD_MOST:
             return False
+        size = width * count
         chunks, left = [], size + 1  # one more: a longer batch is not this one
         while left:
             chunk = os.read(fds[0], left)

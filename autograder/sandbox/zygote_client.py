@@ -49,6 +49,7 @@ class Zygote:
                                   json.dumps(settings)]
         self._lock = threading.Lock()
         self.holding: frozenset[str] = frozenset()  # the keys of the batches it holds
+        self._offered: set[str] = set()  # and of those it was given, held or not
         try:
             self._proc = subprocess.Popen(
                 argv, pass_fds=(theirs.fileno(),), cwd=cwd, env=env,
@@ -71,7 +72,12 @@ class Zygote:
 
     def hold(self, key: str, joined: str, width: int) -> None:
         """Give the zygote a batch of strings of `width` characters, joined (ASCII),
-        to hold under `key` for every child forked from now on (see `zygote`)."""
+        to hold under `key` for every child forked from now on (see `zygote`); once:
+        a batch it was given before is not given again."""
+        with self._lock:
+            if key in self._offered:
+                return
+            self._offered.add(key)
         data = joined.encode('ascii')
         fd = os.memfd_create('hexgrade-batch', os.MFD_CLOEXEC)
         try:
