@@ -2,8 +2,9 @@
 exactly, and a count of the rest, however the text falls across the buffer."""
 from __future__ import annotations
 
+import io
 import sys
-from typing import Iterator
+from typing import Iterator, cast
 
 import pytest
 from hypothesis import given, settings
@@ -47,7 +48,8 @@ def test_a_flood_far_past_the_buffer_is_cut_at_the_same_character(printed: Print
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(), max_size=30), st.integers(0, 200))
+@given(st.lists(st.text(st.characters(exclude_categories=())), max_size=30),
+       st.integers(0, 200))
 def test_any_text_is_kept_to_its_first_characters_exactly(texts: list[str], limit: int
                                                            ) -> None:
     kept = Printed(limit)
@@ -63,22 +65,45 @@ def test_writing_what_is_not_text_fails_as_it_does_at_home(printed: Printed) -> 
         sys.stdout.write(5)  # type: ignore[arg-type]
 
 
-def test_a_closed_stdout_gives_what_it_held_and_the_next_request_a_new_one(
-        printed: Printed) -> None:
+def test_closing_one_of_stdout_and_stderr_leaves_the_other_printing(printed: Printed
+                                                                     ) -> None:
     printed.install()
     print('before')
-    sys.stdout.close()
+    sys.stderr.close()  # as at home, print still goes to stdout (and here, stderr too)
+    print('after')
+    assert printed.take() == {'text': 'before\nafter\n', 'dropped': 0}
+
+
+def test_a_buffer_taken_from_under_the_stream_gives_the_next_request_a_new_one(
+        printed: Printed) -> None:
+    printed.install()
+    cast(io.BufferedWriter, printed.stream.buffer).detach()
     with pytest.raises(ValueError):
-        print('after')  # as at home: printing to a closed file fails
-    assert printed.take() == {'text': 'before\n', 'dropped': 0}
+        print('lost')  # as at home: printing to a file without its buffer fails
+    printed.take()
     print('next')
-    assert printed.take() == {'text': 'next\n', 'dropped': 0}
+    print('and to stderr', file=sys.stderr)
+    assert printed.take() == {'text': 'next\nand to stderr\n', 'dropped': 0}
+
+
+def test_the_stream_cannot_be_taken_from_under_the_child(printed: Printed) -> None:
+    printed.install()
+    with pytest.raises(io.UnsupportedOperation):
+        printed.stream.detach()
+    print('still here')
+    assert printed.take() == {'text': 'still here\n', 'dropped': 0}
 
 
 def test_bytes_that_are_not_utf8_do_not_stop_the_child(printed: Printed) -> None:
     printed.install()
     sys.stdout.buffer.write(b'\xff\xfe ok')
     assert printed.take()['text'].endswith(' ok')
+
+
+def test_bytes_that_begin_no_character_are_cut_all_the_same(printed: Printed) -> None:
+    printed.install()
+    sys.stdout.buffer.write(b'\x80' * 100_000)  # continuing bytes only: no character
+    assert len(printed.take()['text']) <= 50 * 4 + 3
 
 
 def test_one_huge_print_is_cut_like_many_small_ones(printed: Printed) -> None:

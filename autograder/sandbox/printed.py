@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 BUFFER = 1 << 13
 PIECE = 1 << 16  # bytes of one write looked at at once
@@ -34,11 +34,15 @@ class _Kept(io.RawIOBase):
         self.limit = limit
         self.parts: list[bytes] = []
         self.kept = 0  # characters
+        self.kept_bytes = 0
         self.dropped = 0  # characters
         self.cutting = False  # a character has been dropped: all after it go too
 
     def writable(self) -> bool:
         return True
+
+    def close(self) -> None:
+        """Nothing: it is memory, and open for as long as the child lives."""
 
     def write(self, data: Any) -> int:
         view = memoryview(data).cast('B')
@@ -52,19 +56,27 @@ class _Kept(io.RawIOBase):
             return
         room = self.limit - self.kept
         starts = _starts(data)
-        if starts <= room:  # the common case: all of it fits
+        # UTF-8 takes at most four bytes a character; bytes written straight to
+        # sys.stdout.buffer may begin none at all, so they are capped by their count too
+        most = self.limit * 4 + 3 - self.kept_bytes
+        if starts <= room and len(data) <= most:  # the common case: all of it fits
             self.parts.append(data)
             self.kept += starts
+            self.kept_bytes += len(data)
             return
-        cut = _start_of(data, room)  # the bytes before the first character that does not
-        self.parts.append(data[:cut])  # fit (and the rest of the last one that does)
-        self.kept += room
-        self.dropped += starts - room
+        # up to the first character that does not fit (with the rest of the last one
+        # that does); all after it is only counted
+        kept = data[:min(_start_of(data, room), most)]
+        self.parts.append(kept)
+        self.kept += _starts(kept)
+        self.kept_bytes += len(kept)
+        self.dropped += starts - _starts(kept)
         self.cutting = True
 
     def take(self) -> tuple[str, int]:
         data, dropped = b''.join(self.parts), self.dropped
-        self.parts, self.kept, self.dropped, self.cutting = [], 0, 0, False
+        self.parts, self.cutting = [], False
+        self.kept = self.kept_bytes = self.dropped = 0
         try:
             return data.decode('utf-8', ERRORS), dropped
         except UnicodeDecodeError:  # bytes written to sys.stdout.buffer: any at all
@@ -82,18 +94,29 @@ def _start_of(data: bytes, number: int) -> int:
     return len(data)
 
 
+class _Stream(io.TextIOWrapper):
+    """What `sys.stdout` and `sys.stderr` both are: closing it only flushes it (one of
+    them closed, the other still prints, as at home), and it cannot be detached from
+    its buffer, which the child reads at each request's end."""
+
+    def close(self) -> None:
+        self.flush()
+
+    def detach(self) -> NoReturn:
+        raise io.UnsupportedOperation('detach')
+
+
 class Printed:
     """What `sys.stdout` and `sys.stderr` are in the child (`install`): `take` gives
     what a request printed, and starts afresh."""
 
     def __init__(self, limit: int) -> None:
-        self.limit = limit
         self._kept = _Kept(limit)
         self.stream = self._open()
 
-    def _open(self) -> io.TextIOWrapper:
-        return io.TextIOWrapper(io.BufferedWriter(self._kept, BUFFER), encoding='utf-8',
-                                errors=ERRORS, newline='\n')
+    def _open(self) -> _Stream:
+        return _Stream(io.BufferedWriter(self._kept, BUFFER), encoding='utf-8',
+                       errors=ERRORS, newline='\n')
 
     def install(self) -> None:
         sys.stdout = sys.stderr = self.stream
@@ -101,12 +124,11 @@ class Printed:
     def take(self) -> dict[str, Any]:
         try:
             self.stream.flush()
-            text, dropped = self._kept.take()
-        except (ValueError, OSError):  # the student closed or detached it: what it held
-            text, dropped = self._kept.take()  # is kept all the same, and the next
-            ours = sys.stdout is self.stream  # request finds a new one, as a fresh
-            self._kept = _Kept(self.limit)  # program would
-            self.stream = self._open()
-            if ours:
-                self.install()
+        except (ValueError, OSError):  # its buffer closed or detached by the student:
+            old, self.stream = self.stream, self._open()  # a new one, for the next
+            if sys.stdout is old:  # request, as a fresh program would find
+                sys.stdout = self.stream
+            if sys.stderr is old:
+                sys.stderr = self.stream
+        text, dropped = self._kept.take()
         return {'text': text, 'dropped': dropped}
