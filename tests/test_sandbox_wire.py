@@ -246,21 +246,45 @@ def test_a_batch_of_tuples_of_another_count_is_not_read() -> None:
 
 
 ENCODING = child_module('encoding')
+
+
+class Text(str):
+    """A str subclass, which could rig its own comparisons."""
+
+
+class Number(int):
+    """An int subclass, likewise."""
+
+
 PLAIN_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=120),
+    st.none() | st.booleans() | st.integers() | st.text(max_size=120) | st.floats() |
+    st.builds(Text, st.text(max_size=5)) | st.builds(Number, st.integers(0, 9)),
     lambda inner: st.lists(inner, max_size=25) | st.lists(inner, max_size=25).map(tuple),
     max_leaves=30)
+SQUARES = st.text(st.characters(max_codepoint=127), min_size=2, max_size=2)
 
 
-@settings(max_examples=80, deadline=None)
+def shape(value: Any) -> Any:
+    """The exact type of a value and, inside lists and tuples, of every item."""
+    if type(value) in (list, tuple):
+        return type(value), [shape(item) for item in value]
+    return type(value)
+
+
+@settings(max_examples=150, deadline=None)
 @given(st.one_of(
     st.lists(PLAIN_VALUES, min_size=60, max_size=80),
     st.integers(1, 4).flatmap(lambda length: st.lists(
-        st.lists(st.text(st.characters(max_codepoint=127), min_size=2, max_size=2),
-                 min_size=length, max_size=length).map(tuple), min_size=60, max_size=80))))
+        st.lists(SQUARES, min_size=length, max_size=length).map(tuple),
+        min_size=60, max_size=80)),
+    st.integers(1, 4).flatmap(lambda length: st.tuples(  # one odd value among them
+        st.lists(st.lists(SQUARES, min_size=length, max_size=length).map(tuple),
+                 min_size=60, max_size=80), PLAIN_VALUES, st.integers(0, 59)).map(
+        lambda made: made[0][:made[2]] + [made[1]] + made[0][made[2]:]))))
 def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
     """However a batch travels (bare strings, one string of tuples, JSON read at once
-    or value by value), the parent reads what it reads of each value sent alone."""
+    or value by value), the parent reads what it reads of each value sent alone, of
+    the same exact types all the way down."""
     kept = [ENCODING.kept(value) for value in values]
     if set(map(type, kept)) <= {str}:
         part: dict[str, Any] = wire.strings_out(kept)
@@ -277,4 +301,4 @@ def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
         read = [decode(item) for item in reply['results']]
     alone = [decode(json.loads(json.dumps(ENCODING.encode(value)))) for value in values]
     assert read == alone
-    assert list(map(type, read)) == list(map(type, alone))
+    assert shape(read) == shape(alone)

@@ -16,7 +16,8 @@ the machine bwrap and Landlock let a child read), the uid a child takes as root
 rlimits and clock in `child`, the program every child runs, with `reports` (what it
 says of the student's file) and `variant` (other rules, swapped in unseen).
 `child`, `zygote`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `encoding`,
-`landlock` and `seccomp` use the standard library only: the child loads them by path.
+`printed`, `landlock` and `seccomp` use the standard library only: the child loads
+them by path. `printed` keeps what the student's code prints.
 The wire: `wire` (how each message is framed), `encoding` (a returned value as the
 child sends it), `values` (as the parent rebuilds it), `replies` (what the parent reads
 in a reply) and `outcomes`. A submission's files share a child: `shared_child`.

@@ -12,6 +12,7 @@ from typing import Any
 # parent to read without strain, even for 19,683 calls
 MAX_ITEMS = 20
 MAX_TEXT = 100
+SHORT = MAX_ITEMS * MAX_TEXT  # characters in all of a list or tuple kept as it is
 MAX_DEPTH = 2
 STR = frozenset({str})
 PLAIN = frozenset({str, bool, int, type(None)})  # as `kept` leaves them: short, small
@@ -39,11 +40,14 @@ def kept(value: Any) -> Any:
         return value
     if value is None or kind is bool or (kind is int and abs(value) < 2 ** 53):
         return value
-    if kind is list and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR:
+    # (a long str inside is cut when the batch is sent; none may be huge meanwhile)
+    if kind is list and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR and \
+            len(''.join(value)) <= SHORT:
         return value[:]
-    if kind is tuple and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR:
+    if kind is tuple and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR and \
+            len(''.join(value)) <= SHORT:
         return value  # exact strs in an exact tuple: nothing in it can change
-    return Wire(encode(value))
+    return Wire(encode(value))  # cut at once: a batch holds no more than a report shows
 
 
 def encode_all(values: list[Any]) -> list[Any]:

@@ -38,6 +38,9 @@ Value = Union[str, int, bool, None, list[Any], tuple[Any, ...], Opaque, Truncate
 
 
 MAX_DEPTH = 3  # the child nests at most 2 deep; deeper is a forged reply
+# the child cuts a str to 100 characters and a list or tuple to 20 items: a batch of
+# tuples sent as one string is never wider or longer (see `tuples_in`)
+MAX_TEXT, MAX_ITEMS = 100, 20
 SCALARS = frozenset({str, int, bool, type(None)})
 
 
@@ -72,7 +75,8 @@ def tuples_in(raw: Any, count: int) -> list[Value] | None:
         return None
     joined, width, length = raw.get('joined'), raw.get('width'), raw.get('length')
     if type(joined) is not str or type(width) is not int or type(length) is not int or \
-            width <= 0 or length <= 0 or len(joined) != count * length * width:
+            not 0 < width <= MAX_TEXT or not 0 < length <= MAX_ITEMS or count <= 0 or \
+            len(joined) != count * length * width:
         return None
     items = iter(joined) if width == 1 else \
         map(''.join, zip(*[iter(joined)] * width))
