@@ -18,7 +18,9 @@ import pytest
 from autograder.cli import main
 from autograder.config import DEFAULT_POINTS, EXERCISE_NAMES
 from autograder.kit import PROJECT
-from autograder.platforms.prairielearn_question import ENTRYPOINT, QUESTION, SERVER_FILES
+from autograder.config import load_config
+from autograder.platforms.prairielearn_question import (ENTRYPOINT, MAX_TIMEOUT, QUESTION,
+                                                        SERVER_FILES, grading_timeout)
 
 PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
 HOSTILE = '''\
@@ -137,3 +139,15 @@ def test_the_command_needs_a_new_folder(tmp_path: Path,
     (tmp_path / 'mine.txt').write_text('')
     assert main(['prairielearn', '--out', str(tmp_path)]) == 2
     assert f'{tmp_path} is not empty' in capsys.readouterr().err
+
+
+def test_the_timeout_leaves_each_exercise_its_whole_file_limit(tmp_path: Path) -> None:
+    """The exercises are graded one after another: a submission whose every file runs
+    to its limit must still be graded, not stopped by PrairieLearn."""
+    settings = tmp_path / 'grader.toml'
+    settings.write_text('[limits]\nfile_seconds = 40\n', encoding='utf-8')
+    config = load_config(settings)
+    total = sum(config.limits_for(name).file_seconds for name in config.points)
+    assert total == 120 and grading_timeout(settings) > total
+    settings.write_text('[limits]\nfile_seconds = 300\n', encoding='utf-8')
+    assert grading_timeout(settings) == MAX_TIMEOUT  # PrairieLearn allows no more

@@ -71,8 +71,8 @@ def info(timeout: int) -> dict[str, object]:
 
 
 def grading_timeout(settings: Path) -> int:
-    """Seconds for a whole grading: the exercises run side by side, so the longest
-    file limit, and a margin."""
+    """Seconds for a whole grading: the exercises are graded one after another, each
+    within its file limit, so all of them added up, and a margin."""
     config = load_config(settings)
-    longest = max(config.limits_for(name).file_seconds for name in config.points)
-    return min(MAX_TIMEOUT, int(longest) + MARGIN_SECONDS)
+    total = sum(config.limits_for(name).file_seconds for name in config.points)
+    return min(MAX_TIMEOUT, int(total) + MARGIN_SECONDS)
