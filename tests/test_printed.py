@@ -86,12 +86,19 @@ def test_a_buffer_taken_from_under_the_stream_gives_the_next_request_a_new_one(
     assert printed.take() == {'text': 'next\nand to stderr\n', 'dropped': 0}
 
 
-def test_the_stream_cannot_be_taken_from_under_the_child(printed: Printed) -> None:
+def test_a_stream_of_the_students_own_over_it_prints_too(printed: Printed) -> None:
+    """`io.TextIOWrapper(sys.stdout.detach(), encoding='utf-8')`, to print UTF-8 where
+    the console might not: the student's stream prints, and stderr still does."""
     printed.install()
-    with pytest.raises(io.UnsupportedOperation):
-        printed.stream.detach()
-    print('still here')
-    assert printed.take() == {'text': 'still here\n', 'dropped': 0}
+    print('before')
+    sys.stdout = io.TextIOWrapper(printed.stream.detach(), encoding='utf-8',
+                                  write_through=True)
+    print('through their own')
+    print('to stderr', file=sys.stderr)
+    taken = printed.take()  # two buffers: what each holds comes whole, in either order
+    assert taken['dropped'] == 0 and taken['text'].startswith('before\n')
+    assert sorted(taken['text'].splitlines()) == ['before', 'through their own',
+                                                  'to stderr']
 
 
 def test_bytes_that_are_not_utf8_do_not_stop_the_child(printed: Printed) -> None:

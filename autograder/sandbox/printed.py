@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Any, NoReturn
+from typing import Any, Callable
 
 BUFFER = 1 << 13
 PIECE = 1 << 16  # bytes of one write looked at at once
+HANDED_MOST = 4  # buffers given out by detaching the stream; then the last again
 # UTF-8 bytes that continue a character: every other byte starts one
 CONTINUING = bytes(range(0x80, 0xC0))
 # a lone surrogate prints (Jupyter prints it too) and reads back as it was written
@@ -96,14 +97,18 @@ def _start_of(data: bytes, number: int) -> int:
 
 class _Stream(io.TextIOWrapper):
     """What `sys.stdout` and `sys.stderr` both are: closing it only flushes it (one of
-    them closed, the other still prints, as at home), and it cannot be detached from
-    its buffer, which the child reads at each request's end."""
+    them closed, the other still prints, as at home), and detaching it gives a buffer
+    of its own over the same bytes, leaving the stream attached (the usual way to
+    print UTF-8 through a stream of one's own must not cut off the other one)."""
+
+    hand_out: Callable[[], io.BufferedWriter]
 
     def close(self) -> None:
         self.flush()
 
-    def detach(self) -> NoReturn:
-        raise io.UnsupportedOperation('detach')
+    def detach(self) -> Any:
+        self.flush()
+        return self.hand_out()
 
 
 class Printed:
@@ -112,11 +117,19 @@ class Printed:
 
     def __init__(self, limit: int) -> None:
         self._kept = _Kept(limit)
+        self._handed: list[io.BufferedWriter] = []  # buffers given out by `detach`
         self.stream = self._open()
 
     def _open(self) -> _Stream:
-        return _Stream(io.BufferedWriter(self._kept, BUFFER), encoding='utf-8',
-                       errors=ERRORS, newline='\n')
+        stream = _Stream(io.BufferedWriter(self._kept, BUFFER), encoding='utf-8',
+                         errors=ERRORS, newline='\n')
+        stream.hand_out = self._hand_out
+        return stream
+
+    def _hand_out(self) -> io.BufferedWriter:
+        if len(self._handed) < HANDED_MOST:
+            self._handed.append(io.BufferedWriter(self._kept, BUFFER))
+        return self._handed[-1]
 
     def install(self) -> None:
         sys.stdout = sys.stderr = self.stream
@@ -130,5 +143,10 @@ class Printed:
                 sys.stdout = self.stream
             if sys.stderr is old:
                 sys.stderr = self.stream
+        for handed in self._handed:  # (what a stream of the student's own holds back
+            try:  # over one of them, it never gives us: it is not ours to flush)
+                handed.flush()
+            except (ValueError, OSError):
+                pass
         text, dropped = self._kept.take()
         return {'text': text, 'dropped': dropped}
