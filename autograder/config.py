@@ -38,6 +38,13 @@ class Config:
                                  DEFAULT_EXERCISE_LIMITS.items()})
     weights: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
 
+    def submission_seconds(self) -> float:
+        """The longest grading one submission may take: its exercises one after
+        another, each within its own file limit, and one of them once more (asked
+        again in a child of its own, after the child they shared died)."""
+        files = [self.limits_for(name).file_seconds for name in self.points]
+        return sum(files) + max(files, default=0.0)
+
     def limits_for(self, exercise: str) -> Limits:
         """The limits one exercise runs under: [limits], with its own table's over them."""
         own = self.exercise_limits.get(exercise, {})

@@ -170,3 +170,12 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(ConfigError, match=r'grader\.toml: cannot be read \(Is a directory\)$'):
         load_config(folder)
+
+
+def test_a_submission_may_take_every_file_limit_and_one_again(tmp_path: Path) -> None:
+    """Its exercises are graded one after another; one may be asked again alone after
+    the child they shared died."""
+    settings = tmp_path / 'grader.toml'
+    settings.write_text('[limits]\nfile_seconds = 10\n[limits.count_boxes]\n'
+                        'file_seconds = 30\n', encoding='utf-8')
+    assert load_config(settings).submission_seconds() == 10 + 10 + 30 + 30

@@ -131,9 +131,16 @@ def test_settings_stand_for_the_config_they_came_from() -> None:
     config = Config(points={'mirror': 5.0, 'winner': 1.5, 'count_boxes': 2.0},
                     limits=Limits(call_seconds=0.25, file_seconds=3.0, memory_mb=256,
                                   output_kb=8),
-                    properties=PropertySettings(max_examples=7, seed=42), show='names')
+                    properties=PropertySettings(max_examples=7, seed=42), show='names',
+                    exercise_limits={'count_boxes': {'file_seconds': 45.0}})
     assert config_from_cell(cell_settings(config), 'mirror') == replace(
         config, source='the grading cell of mirror')
+
+
+def test_cells_written_before_exercise_limits_went_in_keep_the_defaults() -> None:
+    settings = cell_settings(FAST)
+    del settings['exercise_limits']
+    assert config_from_cell(settings, 'mirror').exercise_limits == Config().exercise_limits
 
 
 @pytest.mark.parametrize('damage, reason', [

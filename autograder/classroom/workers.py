@@ -96,7 +96,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     which a job is given up; the default is far past what any submission may take.
     Workers started `ahead` are used first, and given back to it at the end."""
     serve = serve or _serve
-    limit = limit or 2 * config.limits.file_seconds + 60
+    limit = limit or config.submission_seconds() + 60
     pending = deque(jobs)
     count = min(workers, len(jobs))
     pool: list[_Worker] = []

@@ -47,7 +47,8 @@ def write_course(course: Path, config: Config, force: bool = False) -> list[Path
 
 
 def nbgrader_config(config: Config) -> str:
-    timeout = math.ceil(config.limits.file_seconds) + KERNEL_MARGIN_SECONDS
+    longest = max(config.limits_for(name).file_seconds for name in config.points)
+    timeout = math.ceil(longest) + KERNEL_MARGIN_SECONDS
     return f'''\
 # nbgrader settings for the {ASSIGNMENT} course, written by `hexgrade nbgrader`
 # from {config.source}. Points, time limits and what students see live in the
@@ -63,8 +64,9 @@ c.ClearSolutions.code_stub = {{'python': ''}}
 # is graded instead of quietly scoring nothing.
 c.OverwriteCells.add_missing_cells = True
 
-# Seconds a cell may run. A grading cell waits for its sandbox: at most the file
-# limit of grader.toml ({config.limits.file_seconds:g} s), plus a margin. An answer cell that
-# runs longer at its top level is interrupted, and the rest of the notebook still runs.
+# Seconds a cell may run. A grading cell waits for its sandbox: at most its exercise's
+# file limit in grader.toml (the longest is {longest:g} s), plus a margin. An answer cell
+# that runs longer at its top level is interrupted, and the rest of the notebook still
+# runs.
 c.Execute.timeout = {timeout}
 '''

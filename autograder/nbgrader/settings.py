@@ -7,6 +7,7 @@ database before autograding, so what runs is what the teacher generated.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ..config import SHOW_CHOICES, Config
@@ -23,6 +24,7 @@ def cell_settings(config: Config) -> dict[str, Any]:
         'limits': {'call_seconds': limits.call_seconds, 'load_seconds': limits.load_seconds,
                    'file_seconds': limits.file_seconds, 'memory_mb': limits.memory_mb,
                    'output_kb': limits.output_kb},
+        'exercise_limits': {name: dict(own) for name, own in config.exercise_limits.items()},
         'max_examples': config.properties.max_examples,
         'seed': config.properties.seed,
         'show': config.show,
@@ -47,6 +49,10 @@ def config_from_cell(settings: Mapping[str, Any], exercise: str) -> Config:
             show=str(settings['show']),
             source=f'the grading cell of {exercise}',
         )
+        if 'exercise_limits' in settings:  # cells written before it go with the defaults
+            config = replace(config, exercise_limits={
+                str(name): {str(key): float(value) for key, value in own.items()}
+                for name, own in settings['exercise_limits'].items()})
         if exercise not in config.points:
             raise KeyError(f'no points for {exercise}')
         if config.show not in SHOW_CHOICES:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 import uuid
@@ -71,8 +72,7 @@ def info(timeout: int) -> dict[str, object]:
 
 
 def grading_timeout(settings: Path) -> int:
-    """Seconds for a whole grading: the exercises are graded one after another, each
-    within its file limit, so all of them added up, and a margin."""
-    config = load_config(settings)
-    total = sum(config.limits_for(name).file_seconds for name in config.points)
-    return min(MAX_TIMEOUT, int(total) + MARGIN_SECONDS)
+    """Seconds for a whole grading (see `Config.submission_seconds`) and a margin, at
+    most what PrairieLearn allows."""
+    return min(MAX_TIMEOUT, math.ceil(load_config(settings).submission_seconds()) +
+               MARGIN_SECONDS)
