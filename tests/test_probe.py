@@ -124,6 +124,16 @@ def test_long_answers_are_cut_as_they_come_so_a_growing_one_cannot_exhaust_memor
     assert all(type(outcome) is Returned for outcome in outcomes), outcomes[-1]
 
 
+def test_all_the_output_the_limits_allow_is_read_however_it_is_written() -> None:
+    # 700,000 chess pieces, within an output limit of 1 MiB: six bytes each in JSON
+    source = "def mirror(board):\n    print('\u265f' * 700_000)\n    return board\n"
+    with StudentProcess(Limits(output_kb=1024), FLOOR) as child:
+        assert child.load(source, 'mirror.py', {}).error is None
+        answers = child.call('mirror', [('BB..W.W.W',)])
+    assert answers.outcomes == [Returned('BB..W.W.W')]
+    assert answers.printed == '\u265f' * 700_000 + '\n'
+
+
 def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:
     source = "def mirror(board):\n    return [['x' * 100] * 20] * 20\n"
     with StudentProcess(LIMITS, FLOOR) as child:

@@ -39,6 +39,9 @@ SENT_FROM = 1000
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
+# and beside them, what the file printed: its characters as JSON writes them, up to
+# 12 bytes each (a character outside the BMP becomes two escapes)
+PRINTED_BYTES = 12
 TIMING = ('call_seconds', 'call_wait_seconds', 'load_seconds', 'load_wait_seconds')
 MAX_LINES = 2000  # lines of one traced call: a file longer than that is no exercise
 GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply itself
@@ -81,6 +84,7 @@ class StudentProcess:
         self._history: list[tuple[dict[str, Any], float]] = []
         self._computed: float | None = None  # CPU seconds the last request took
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
+        self._most = MAX_MESSAGE + PRINTED_BYTES * limits.output_kb * 1024  # in a reply
         self._channel = shared.channel if shared else open_channel(limits, isolation)
 
     @property
@@ -262,7 +266,7 @@ class StudentProcess:
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         try:
             wire.send(self._write, _as_held(message, self._child, self.isolation))
-            body = wire.receive_body(self._read, MAX_MESSAGE)
+            body = wire.receive_body(self._read, self._most)
             if body is None:  # `_read` raises first, saying how the child ended
                 raise ChildGone('the process ended unexpectedly')
             key = self._reply_key = reply_memo.digest(body)
@@ -271,7 +275,7 @@ class StudentProcess:
             return _PARSED.get(key) or _PARSED.put(key, wire.parse(body))
         except wire.TooLarge:
             self._stop(self._death_reason() or f'its answers were too large to read (over '
-                       f'{MAX_MESSAGE // 1024 // 1024} MiB)')
+                       f'{self._most // 1024 // 1024} MiB)')
             raise ChildGone(self.gone or '') from None
         except wire.Unreadable:
             self._stop(self._death_reason() or 'its answers could not be read')
