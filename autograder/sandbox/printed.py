@@ -47,7 +47,7 @@ class _Kept(io.RawIOBase):
 
     def write(self, data: Any) -> int:
         view = memoryview(data).cast('B')
-        for start in range(0, len(view), PIECE):  # one huge print is not copied whole
+        for start in range(0, len(view), PIECE):  # a piece at a time: not copied again
             self._piece(bytes(view[start:start + PIECE]))
         return len(view)
 
