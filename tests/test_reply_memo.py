@@ -92,23 +92,23 @@ def test_kept_forgets_the_oldest_beyond_its_size() -> None:
 
 
 def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
-    from autograder.sandbox.process import _arguments
+    from autograder.sandbox.call_requests import arguments
     boards = list(EVERY_BOARD)
-    first = _arguments(boards)
-    assert _arguments(list(EVERY_BOARD)) is first  # the same calls again
+    first = arguments(boards)
+    assert arguments(list(EVERY_BOARD)) is first  # the same calls again
     changed = list(boards)
     changed[5000] = ('WWWWWWWWW',)  # same length, same first and last call
-    other = _arguments(changed)
+    other = arguments(changed)
     assert other is not first
     assert other['joined'][5000 * 9:5001 * 9] == 'WWWWWWWWW'
-    mixed = _arguments([(board, 'W') for (board,) in boards])  # two arguments each
+    mixed = arguments([(board, 'W') for (board,) in boards])  # two arguments each
     assert mixed == {'args': [(board, 'W') for (board,) in boards]}
-    ones = _arguments([(1,)] * 2000)
-    trues = _arguments([(True,)] * 2000)  # equal to the ones, yet other calls
+    ones = arguments([(1,)] * 2000)
+    trues = arguments([(True,)] * 2000)  # equal to the ones, yet other calls
     assert [type(value) for (value,) in trues['args']] == [bool] * 2000
     assert [type(value) for (value,) in ones['args']] == [int] * 2000
     again = [(board,) for (board,) in boards]  # equal boards in other tuples
-    assert _arguments(again) is not first and _arguments(again)['joined'] == first['joined']
+    assert arguments(again) is not first and arguments(again)['joined'] == first['joined']
 
 
 def test_answers_read_under_another_time_limit_are_not_shared() -> None:

@@ -18,9 +18,10 @@ says of the student's file) and `variant` (other rules, swapped in unseen).
 `child`, `zygote`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `encoding`,
 `printed`, `landlock` and `seccomp` use the standard library only: the child loads
 them by path. `printed` keeps what the student's code prints.
-The wire: `wire` (how each message is framed), `encoding` (a returned value as the
-child sends it), `values` (as the parent rebuilds it), `replies` (what the parent reads
-in a reply) and `outcomes`. A submission's files share a child: `shared_child`.
+The wire: `wire` (how each message is framed), `call_requests` (how a batch of calls
+goes to a child), `encoding` (a returned value as the child sends it), `values` (as the
+parent rebuilds it), `replies` (what the parent reads in a reply), `reply_memo` (big
+replies read once) and `outcomes`. A submission's files share a child: `shared_child`.
 """
 from .isolation import FLOOR, Isolation
 from .limits import Limits

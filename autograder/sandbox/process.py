@@ -6,18 +6,16 @@ and no more. When the child is gone, every later call comes back as `Died`.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import select
 import signal
 import time
 from dataclasses import replace
-from operator import is_
 from types import TracebackType
 from typing import Any, Sequence
 
-from ..errors import GraderError
 from . import reply_memo, wire
+from .call_requests import arguments, as_held
 from .child import BROKE_DOWN
 from .isolation import Isolation
 from .launch import Launched
@@ -33,9 +31,6 @@ from .values import Value, decode, plain, tuples_in
 # read as answers to so many calls under such a limit
 _PARSED: reply_memo.Kept[dict[str, Any]] = reply_memo.Kept()
 _READ: reply_memo.Kept[Answers] = reply_memo.Kept()
-# long lists of calls, as they travel: kept with the calls, to check they are the same
-_SENT: reply_memo.Kept[tuple[list[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
-SENT_FROM = 1000
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
@@ -139,7 +134,7 @@ class StudentProcess:
         if self.gone is not None:
             return Answers(None, [Died(self.gone)] * len(args), '')
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch,
-                                   **_arguments(args)}
+                                   **arguments(args)}
         try:
             reply = self._ask(request, self.limits.call_seconds * len(args))
             if self._computed is not None and args:
@@ -265,7 +260,7 @@ class StudentProcess:
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         try:
-            wire.send(self._write, _as_held(message, self._child, self.isolation))
+            wire.send(self._write, as_held(message, self._child, self.isolation))
             body = wire.receive_body(self._read, self._most)
             if body is None:  # `_read` raises first, saying how the child ended
                 raise ChildGone('the process ended unexpectedly')
@@ -367,58 +362,3 @@ class StudentProcess:
         dropped = output.get('dropped', 0)
         self.output_dropped += dropped if isinstance(dropped, int) else 0
         return str(output.get('text', ''))[:self.limits.output_kb * 1024]
-
-
-def _arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
-    """How the calls travel in a request: one string per call when each has exactly one
-    str argument (quicker both ways), else the lists of arguments. Worked out once for
-    a long list of strings asked again, such as the 3^9 boards of every mirror."""
-    try:
-        key = (len(args), args[0], args[-1]) if len(args) >= SENT_FROM else None
-        hash(key)
-    except TypeError:  # arguments that are no key: not kept
-        key = None
-    known = _SENT.get(key) if key is not None else None
-    # the very same argument tuples, not equal ones (1 == True == 1.0)
-    if known is not None and all(map(is_, known[0], args)):
-        return known[1]
-    asked = list(args)
-    texts = _single_texts(asked)
-    if texts is None:
-        return {'args': asked}
-    part = wire.strings_out(texts)
-    if key is not None:
-        if 'joined' in part:  # a batch a zygote may hold (see `_as_held`), by a digest
-            digest = hashlib.blake2b(part['joined'].encode(), digest_size=16,  # of all
-                                     person=b'hexgrade-batch')  # that makes it the same
-            digest.update(b'%d,%d' % (part['width'], len(texts)))
-            part['held'] = digest.hexdigest()
-        _SENT.put(key, (asked, part))
-    return part
-
-
-def _as_held(message: dict[str, Any], child: Launched, isolation: Isolation
-             ) -> dict[str, Any]:
-    """A request as it goes to this child: a batch the child holds already (its zygote
-    was given it before the child was forked) named by its key alone, else whole; a
-    batch sent whole is offered to the zygote (once), for the children forked after."""
-    key = message.get('held')
-    if key is None:
-        return message
-    if key in child.holding:
-        return {name: value for name, value in message.items()
-                if name not in ('joined', 'width')}
-    try:
-        isolation.hold(key, message['joined'], message['width'])
-    except (GraderError, OSError):  # not held: it is sent whole, as before
-        pass
-    return message
-
-
-def _single_texts(args: Sequence[Sequence[Any]]) -> list[str] | None:
-    """The strings, when each call has exactly one argument and it is a str."""
-    try:
-        texts = [text for (text,) in args]
-    except (ValueError, TypeError):
-        return None
-    return texts if set(map(type, texts)) <= {str} else None
