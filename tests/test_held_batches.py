@@ -75,7 +75,8 @@ def held(data: bytes, **request: Any) -> dict[str, list[str]]:
     os.write(writer, data)
     os.close(writer)
     batches: dict[str, list[str]] = {}
-    child_module('zygote')._hold([reader], {'key': 'k', **request}, batches)
+    child_module('zygote')._hold([reader], {'key': 'k', **request}, batches,
+                                 child_module('wire'))
     return batches
 
 

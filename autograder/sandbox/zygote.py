@@ -88,11 +88,12 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
         elif request['op'] == 'sweep':
             sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
         elif request['op'] == 'hold':
-            held = _hold(fds, request, layers['batches'])
+            held = _hold(fds, request, layers['batches'], layers['wire'])
             sock.send(json.dumps({'held': held}).encode())
 
 
-def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]]) -> bool:
+def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]],
+          wire: Any) -> bool:
     """Read the batch of `count` strings of `width` characters on fds[0] (ASCII, as
     `wire.strings_out` joins them) and keep it split under its `key`."""
     try:
@@ -110,12 +111,12 @@ def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]]
             chunks.append(chunk)
             left -= len(chunk)
         joined = b''.join(chunks)
-        if len(joined) != size or not joined.isascii():
+        texts = wire.strings_in({'joined': joined.decode('ascii'), 'width': width}, count)
+        if texts is None:
             return False
-        text = joined.decode('ascii')
-        batches[key] = [text[start:start + width] for start in range(0, size, width)]
+        batches[key] = texts
         return True
-    except (KeyError, TypeError, OSError, IndexError):
+    except (KeyError, TypeError, OSError, IndexError, UnicodeDecodeError):
         return False
     finally:
         for fd in fds:
