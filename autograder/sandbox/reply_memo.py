@@ -26,8 +26,8 @@ def digest(body: bytes) -> bytes | None:
 
 
 class Kept(Generic[T]):
-    """Up to `most` values by key, the oldest forgotten first; safe between the threads
-    that grade one submission's files."""
+    """Up to `most` values by key, the oldest forgotten first; safe between threads (a
+    Dask worker's)."""
 
     def __init__(self, most: int = KEPT) -> None:
         self._kept: dict[Hashable, T] = {}
