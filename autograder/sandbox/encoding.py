@@ -41,12 +41,10 @@ def kept(value: Any) -> Any:
     if value is None or kind is bool or (kind is int and abs(value) < 2 ** 53):
         return value
     # (a long str inside is cut when the batch is sent; none may be huge meanwhile)
-    if kind is list and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR and \
-            len(''.join(value)) <= SHORT:
-        return value[:]
-    if kind is tuple and len(value) <= MAX_ITEMS and set(map(type, value)) <= STR and \
-            len(''.join(value)) <= SHORT:
-        return value  # exact strs in an exact tuple: nothing in it can change
+    if (kind is list or kind is tuple) and len(value) <= MAX_ITEMS and \
+            set(map(type, value)) <= STR and len(''.join(value)) <= SHORT:
+        # a list copied; exact strs in an exact tuple: nothing in it can change
+        return value[:] if kind is list else value
     return Wire(encode(value))  # cut at once: a batch holds no more than a report shows
 
 

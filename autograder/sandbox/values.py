@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Union
 
+# the child cuts a str and a list or tuple to these: a batch of tuples sent as one
+# string is never wider or longer (see `tuples_in`)
+from .encoding import MAX_ITEMS, MAX_TEXT
+
 
 @dataclass(frozen=True)
 class Opaque:
@@ -38,9 +42,6 @@ Value = Union[str, int, bool, None, list[Any], tuple[Any, ...], Opaque, Truncate
 
 
 MAX_DEPTH = 3  # the child nests at most 2 deep; deeper is a forged reply
-# the child cuts a str to 100 characters and a list or tuple to 20 items: a batch of
-# tuples sent as one string is never wider or longer (see `tuples_in`)
-MAX_TEXT, MAX_ITEMS = 100, 20
 SCALARS = frozenset({str, int, bool, type(None)})
 
 
