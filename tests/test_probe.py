@@ -140,3 +140,16 @@ def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:
         probe = _probe(child, source)
         outcomes = probe.outcomes([(str(n),) for n in range(200)])
     assert outcomes[0] == Died('its answers were too large to read (over 4 MiB)')
+
+
+def test_a_slow_call_is_measured_and_quick_ones_are_not() -> None:
+    source = ('import time\ndef mirror(board):\n    if board == "slow":\n'
+              '        start = time.process_time()\n'
+              '        while time.process_time() - start < 0.3:\n            pass\n'
+              '    return board\n')
+    with StudentProcess(Limits(call_seconds=2.0, file_seconds=10.0), FLOOR) as child:
+        probe = _probe(child, source)
+        probe.values([('a',), ('b',)])
+        assert child.slowest_call is None
+        probe.value('slow')
+        assert child.slowest_call is not None and child.slowest_call >= 0.29

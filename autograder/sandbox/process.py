@@ -72,6 +72,7 @@ class StudentProcess:
         self._request_ends = 0.0
         self._cpu_allowed = 0.0
         self._cpu_from: float | None = None
+        self._cpu_from_at = 0.0  # when it was read
         self._shared = shared
         self._file = file
         # its requests to the shared child, in order: to ask them again alone, so that
@@ -240,13 +241,18 @@ class StudentProcess:
 
     def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
-        (measured while this file has the child to itself, in a shared child too)."""
+        (measured while this file has the child to itself, in a shared child too).
+        Only an answer slow to come is measured: the first look at the child's CPU time
+        (see `_wait`) starts the count, and the moments before it count as computing.
+        An answer that comes before that look took less than POLL_SECONDS, far below
+        any slowness a note reports, and costs no reading of /proc."""
         self._computed = None
-        before = cpu_seconds(self._child.pid)
+        started = time.monotonic()
         reply = self._send_and_read(message, seconds)
-        after = cpu_seconds(self._child.pid)
-        if before is not None and after is not None:
-            self._computed = after - before
+        if self._cpu_from is not None:
+            after = cpu_seconds(self._child.pid)
+            if after is not None:
+                self._computed = after - self._cpu_from + (self._cpu_from_at - started)
         return reply
 
     def _send_and_read(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -322,7 +328,7 @@ class StudentProcess:
         if now is None:
             return False
         if self._cpu_from is None:
-            self._cpu_from = now
+            self._cpu_from, self._cpu_from_at = now, time.monotonic()
         return now - self._cpu_from > self._cpu_allowed
 
     # -- endings -----------------------------------------------------------
