@@ -142,6 +142,22 @@ def test_answers_too_large_to_read_are_refused_with_a_reason() -> None:
     assert outcomes[0] == Died('its answers were too large to read (over 4 MiB)')
 
 
+def test_functions_that_give_one_big_reply_each_keep_their_own_answers() -> None:
+    """A whole domain answered alike by two functions is read once and shared; what
+    one of them answered besides never reaches the other."""
+    domain = [(f'{number:09d}',) for number in range(4000)]  # a reply big enough to keep
+    first = 'def mirror(board):\n    return board[::-1]\n'
+    second = 'def mirror(board):\n    return "its own" if board == "else" else board[::-1]\n'
+    with StudentProcess(LIMITS, FLOOR) as one, StudentProcess(LIMITS, FLOOR) as other:
+        probe = _probe(one, first)
+        assert probe.value('else') == 'esle'
+        assert probe.values(domain)[:2] == ['000000000', '100000000']
+        again = _probe(other, second)
+        assert again.values(domain) == probe.values(domain)
+        assert again.value('else') == 'its own'
+        assert probe.value('else') == 'esle'
+
+
 def test_a_slow_call_is_measured_and_quick_ones_are_not() -> None:
     source = ('import time\ndef mirror(board):\n    if board == "slow":\n'
               '        start = time.process_time()\n'
