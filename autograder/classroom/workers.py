@@ -30,6 +30,10 @@ Report = Callable[[int, tuple[str, Any], float], None]
 Serve = Callable[[Connection, Config], None]
 SPAWN = multiprocessing.get_context('spawn')
 CLOSING_SECONDS = 10  # for a worker told to stop, before it is killed
+# objects allocated between two collections of the youngest generation (Python's
+# default is 700): a submission builds lists of 19,683 answers several times over, and
+# each collection also runs the callbacks Hypothesis hangs on the collector
+YOUNG_OBJECTS = 50_000
 
 
 @dataclass(frozen=True)
@@ -211,6 +215,7 @@ def _serve(conn: Connection, config: Config) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
     # probed again here, silently: the command has told the teacher what is missing
     isolation = probe()
+    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
     modules = 0
     same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
     while True:
