@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import chain, filterfalse
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from .failures import Call, Failure
@@ -28,6 +28,7 @@ SLOW_HINT = ('It took too long: look for a loop that never ends, such as a while
 WAIT_HINT = ('It waited instead of computing (time.sleep, or something else that waits): '
              'take the waiting out.')
 WHOLE_DOMAIN = 1000  # calls in one list from which what is worked out for it is kept
+FEW = 64  # calls a probe may know of a whole domain that is still asked whole
 DEEP = 200  # calls of the student's own functions, one inside another: a recursion
 DIED_HINT = ("The whole program stopped: don't call exit() or quit(), and look for a "
              "function that calls itself without end.")
@@ -96,6 +97,17 @@ def _unique(args_list: Sequence[Args]) -> bool:
     return known
 
 
+_POSITIONS: PerDomain[dict[Args, int]] = PerDomain(most=16)
+
+
+def _positions(args_list: Sequence[Args]) -> dict[Args, int]:
+    """Where each input of a whole domain stands in it: worked out once per domain."""
+    known = _POSITIONS.get(args_list)
+    if known is None:
+        known = _POSITIONS.put(args_list, {args: at for at, args in enumerate(args_list)})
+    return known
+
+
 # the answers of a big reply, by the calls they answer: built once for every function
 # that gave the same reply to the same calls (the reply's key, with the calls to check)
 _SORTED: Kept[tuple[list[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
@@ -122,14 +134,19 @@ def _sorted_out(asked: list[Args], answers: Answers
     return values, others
 
 
-def _merged(mine: dict[Args, T], more: dict[Args, T]) -> dict[Args, T]:
-    """`mine` with `more` added, where no call is in both: a copy of the larger one
-    takes in the smaller (a whole domain's answers, copied at once, cost a fraction of
-    what adding them one by one does). `more` is shared: it is never changed."""
+def _merged(mine: dict[Args, T], more: dict[Args, T], known: dict[Args, Any]
+            ) -> dict[Args, T]:
+    """`mine` with what `more` adds, where a call in `mine` or in `known` (what else the
+    probe knows) keeps what it came to first. The larger of `mine` and `more` is
+    copied (a whole domain's answers, copied at once, cost a fraction of what adding
+    them one by one does). `more` may be shared: it is never changed."""
     if len(more) <= len(mine):
-        mine.update(more)
+        mine.update((args, value) for args, value in more.items()
+                    if args not in mine and args not in known)
         return mine
     merged = more.copy()
+    for args in known.keys() & merged.keys():
+        del merged[args]
     merged.update(mine)
     return merged
 
@@ -198,21 +215,60 @@ class Probe:
         # does what is left of it
         if len(missing) > 1 and not _unique(args_list):
             missing = list(dict.fromkeys(missing))
+        return self._record(missing, self.process.call(self.function, missing))
+
+    def _ask_whole(self, args_list: Sequence[Args]
+                   ) -> tuple[list[Value] | None, dict[Args, Outcome] | None]:
+        """A whole domain the probe knows next to nothing of: the calls it does not
+        know, cut out of it around the few it does, asked in one request. When every
+        call returns, the reply's list, with the known values put back in their
+        places, is the domain's values, with no look-up per call. Gives those values
+        (None where a call did not return) and the calls not tried (None when this does
+        not apply, and the domain is asked as any list is)."""
+        returned, failed = self._returned, self._failed
+        if len(args_list) < WHOLE_DOMAIN or len(returned) + len(failed) > FEW or \
+                not _unique(args_list):
+            return None, None
+        where = _positions(args_list)
+        known = sorted((at, args) for args in chain(returned, failed)
+                       if (at := where.get(args)) is not None)
+        missing: list[Args] = []
+        start = 0
+        for at, _ in known:
+            missing += args_list[start:at]
+            start = at + 1
+        missing += args_list[start:]
+        if not missing:
+            return None, None
         answers = self.process.call(self.function, missing)
+        untried = self._record(missing, answers)
+        if answers.values is None or any(args in failed for _, args in known):
+            return None, untried
+        values = list(answers.values)
+        for at, args in known:
+            values.insert(at, returned[args])
+        return values, untried
+
+    def _record(self, asked: list[Args], answers: Answers) -> dict[Args, Outcome]:
+        """Remember what each call of `asked` came to, where the probe does not know it
+        yet; returns the calls the child did not try (see `_ask`)."""
+        returned, failed = self._returned, self._failed
         if answers.key is not None:  # a big reply another function gave too
-            known_returned, known_failed = _sorted_out(missing, answers)
-            self._returned = _merged(returned, known_returned)
-            self._failed = _merged(failed, known_failed)
+            more_returned, more_failed = _sorted_out(asked, answers)
+            self._returned = _merged(returned, more_returned, failed)
+            self._failed = _merged(failed, more_failed, returned)
             if answers.others is not None:
-                self._remember_losses(missing, answers.others)
+                self._remember_losses(asked, answers.others)
             return {}
         if answers.values is not None:
-            returned.update(zip(missing, answers.values))
+            self._returned = _merged(returned, dict(zip(asked, answers.values)), failed)
             return {}
         outcomes = answers.outcomes
-        self._remember_losses(missing, outcomes)
+        self._remember_losses(asked, outcomes)
         untried: dict[Args, Outcome] = {}
-        for args, outcome in zip(missing, outcomes):
+        for args, outcome in zip(asked, outcomes):
+            if args in returned or args in failed:
+                continue
             if type(outcome) is Returned:
                 returned[args] = outcome.value
             elif type(outcome) is NotTried:
@@ -261,7 +317,11 @@ class Probe:
         kept = self._domain_values.get(args_list)
         if kept is not None:
             return kept, {}
-        untried = self._ask(args_list)
+        whole, untried = self._ask_whole(args_list)
+        if whole is not None:
+            return self._domain_values.put(args_list, whole), {}
+        if untried is None:  # not asked whole
+            untried = self._ask(args_list)
         try:  # every call returned: that never changes
             return self._domain_values.put(
                 args_list, list(map(self._returned.__getitem__, args_list))), untried

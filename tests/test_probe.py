@@ -169,3 +169,34 @@ def test_a_slow_call_is_measured_and_quick_ones_are_not() -> None:
         assert child.slowest_call is None
         probe.value('slow')
         assert child.slowest_call is not None and child.slowest_call >= 0.29
+
+
+def test_a_whole_domain_keeps_the_answers_known_before_in_their_places() -> None:
+    """The calls known already are not asked again: a function that counts its calls
+    shows which call each answer came from."""
+    domain = [(f'{number:04d}',) for number in range(1200)]
+    source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+              '    return str(len(calls) - 1)\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        assert probe.value('0500') == '0'
+        assert probe.value('0007') == '1'
+        got = probe.values(domain)
+    assert got[7] == '1' and got[500] == '0'
+    assert got[:7] == [str(number) for number in range(2, 9)]
+    assert got[8:500] == [str(number) for number in range(9, 501)]
+    assert got[501:] == [str(number) for number in range(501, 1200)]
+
+
+def test_a_whole_domain_keeps_a_call_that_failed_before_as_it_failed() -> None:
+    domain = [(f'{number:04d}',) for number in range(1200)]
+    source = ('failed = []\ndef mirror(board):\n    if board == "0003" and not failed:\n'
+              '        failed.append(board)\n        raise ValueError(board)\n'
+              '    return board\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        assert probe.outcomes([('0003',)])[0].__class__.__name__ == 'Raised'
+        assert probe.all_returned(domain) is None
+        with pytest.raises(Failure) as caught:
+            probe.values(domain)
+    assert caught.value.summary.startswith("mirror('0003') raised ValueError")
