@@ -303,7 +303,10 @@ class Probe:
                 self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
-        return self.values([args])[0]
+        try:  # asked before, as most single calls are (properties replay a domain's)
+            return self._returned[args]
+        except KeyError:
+            return self.values([args])[0]
 
     def all_returned(self, args_list: Sequence[Args]) -> list[Value] | None:
         """The values returned, when every call returned (None otherwise): a whole
