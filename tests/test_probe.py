@@ -200,3 +200,24 @@ def test_a_whole_domain_keeps_a_call_that_failed_before_as_it_failed() -> None:
         with pytest.raises(Failure) as caught:
             probe.values(domain)
     assert caught.value.summary.startswith("mirror('0003') raised ValueError")
+
+
+def test_the_answers_key_of_a_domain_read_from_one_reply_tells_answers_apart() -> None:
+    """Two functions share what is worked out from their answers only when they gave
+    the same answers: the reply they share is not enough, if a call known before it
+    came to something else."""
+    domain = [(f'{number:09d}',) for number in range(4000)]  # a reply big enough to keep
+    alike = 'def mirror(board):\n    return board[::-1]\n'
+    first_odd = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+                 '    return "odd" if len(calls) == 1 else board[::-1]\n')
+    keys = []
+    for source, asked_first in ((alike, False), (alike, False), (alike, True),
+                                (first_odd, True)):
+        with StudentProcess(LIMITS, FLOOR) as child:
+            probe = _probe(child, source)
+            if asked_first:
+                probe.value('000000000')
+            keys.append(probe.answers_key(domain))
+    assert None not in keys
+    assert keys[0] == keys[1]
+    assert keys[3] != keys[2]
