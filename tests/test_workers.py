@@ -28,6 +28,16 @@ def _flaky(conn: Connection, config: Config) -> None:
         conn.send((job.index, ('graded', job.path.upper()), 0.0))
 
 
+def _told_what_the_command_set(conn: Connection, config: Config) -> None:
+    """A worker that says whether it sees what the command set in its own memory."""
+    from autograder.classroom import workers
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        conn.send((job.index, ('graded', hasattr(workers, 'set_by_the_command')), 0.0))
+
+
 def run(jobs: list[Job], config: Config, **kwargs: Any) -> dict[int, tuple[str, Any]]:
     reports: dict[int, tuple[str, Any]] = {}
     run_jobs(jobs, 2, config,
@@ -45,6 +55,14 @@ def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
         3: ('graded', 'B'),
         4: ('graded', 'C'),
     }
+
+
+def test_a_worker_holds_nothing_of_the_command_that_started_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from autograder.classroom import workers
+    monkeypatch.setattr(workers, 'set_by_the_command', True, raising=False)
+    assert run([Job(0, 'a'), Job(1, 'b')], Config(), serve=_told_what_the_command_set) == \
+        {0: ('graded', False), 1: ('graded', False)}
 
 
 def test_real_workers_grade_and_report_the_graders_own_failures(tmp_path: Path) -> None:
