@@ -43,6 +43,9 @@ GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply
 # a child that computes past its limit and ignores its own clock (a C loop, or its
 # alarm switched off) is stopped by the parent, which looks at its CPU time this often
 POLL_SECONDS = 0.1
+# the first look at a request's CPU time comes this soon, as it counts from there: what
+# the child did before it counts as computing, so a note on slowness is out by this much
+FIRST_LOOK_SECONDS = 0.01
 CPU_GRACE_SECONDS = 0.2
 
 
@@ -73,6 +76,7 @@ class StudentProcess:
         self._cpu_allowed = 0.0
         self._cpu_from: float | None = None
         self._cpu_from_at = 0.0  # when it was read
+        self._looked = False  # at the child's CPU time, during this request
         self._shared = shared
         self._file = file
         # its requests to the shared child, in order: to ask them again alone, so that
@@ -242,10 +246,10 @@ class StudentProcess:
     def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
         (measured while this file has the child to itself, in a shared child too).
-        Only an answer slow to come is measured: the first look at the child's CPU time
-        (see `_wait`) starts the count, and the moments before it count as computing.
-        An answer that comes before that look took less than POLL_SECONDS, far below
-        any slowness a note reports, and costs no reading of /proc."""
+        Only an answer slow to come is measured: the first look at the child's CPU time,
+        FIRST_LOOK_SECONDS in (see `_wait`), starts the count, and the moments before it
+        count as computing. An answer that comes before that look, as nearly all do,
+        costs no reading of /proc."""
         self._computed = None
         started = time.monotonic()
         reply = self._send_and_read(message, seconds)
@@ -265,6 +269,7 @@ class StudentProcess:
         self._request_ends = time.monotonic() + seconds * WAITING + GRACE_SECONDS
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
+        self._looked = False
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
             body = wire.receive_body(self._read, self._most)
@@ -306,12 +311,13 @@ class StudentProcess:
         while True:
             started = time.monotonic()
             left = max(min(self._budget, self._request_ends - started), 0)
-            ready = select.select([], [fd], [], min(left, POLL_SECONDS))[1] if writing \
-                else select.select([fd], [], [], min(left, POLL_SECONDS))[0]
+            poll = POLL_SECONDS if self._looked else FIRST_LOOK_SECONDS
+            ready = select.select([], [fd], [], min(left, poll))[1] if writing \
+                else select.select([fd], [], [], min(left, poll))[0]
             self._budget -= time.monotonic() - started
             if ready:
                 return
-            if left <= POLL_SECONDS or self._computed_too_long():
+            if left <= poll or self._computed_too_long():
                 break
         self.overran = True
         self._kill()
@@ -324,6 +330,7 @@ class StudentProcess:
     def _computed_too_long(self) -> bool:
         """Whether the child has computed for longer than the request allows, counted
         from the first look (what it computed before that is given to it)."""
+        self._looked = True
         now = cpu_seconds(self._child.pid)
         if now is None:
             return False
