@@ -112,8 +112,9 @@ def _domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
                 ) -> bytes | None:
     """The answers key (see `Probe.answers_key`) of a whole domain read from one big
     reply and the few values known before it, with their places: the reply's bytes
-    decide every value it brings. A hash of its own kind, never equal to a key of
-    values written out one by one: the two kinds only ever miss each other."""
+    decide every value it brings (the time limit, the reply key's last part, does not
+    change a reply where every call returned). A hash of its own kind, never equal to
+    a key of values written out one by one: the two kinds only ever miss each other."""
     try:
         written = marshal.dumps(known, 2)
     except ValueError:  # an object of a type the grader does not accept
@@ -239,7 +240,7 @@ class Probe:
         know, cut out of it around the few it does, asked in one request. When every
         call returns, the reply's list, with the known values put back in their
         places, is the domain's values, with no look-up per call. Gives those values
-        (None where a call did not return) and the calls not tried (None when this does
+        (None unless every call returned) and the calls not tried (None when this does
         not apply, and the domain is asked as any list is)."""
         returned, failed = self._returned, self._failed
         if len(args_list) < WHOLE_DOMAIN or len(returned) + len(failed) > FEW or \
