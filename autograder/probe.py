@@ -9,16 +9,17 @@ import hashlib
 import marshal
 from dataclasses import dataclass
 from itertools import chain, filterfalse
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Sequence
 
+from .domain_answers import Args as Args  # the checks' name for a call's arguments
+from .domain_answers import (WHOLE_DOMAIN, PerDomain, domain_key, merged, positions,
+                             sorted_out, unique)
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
 from .sandbox.replies import Answers
-from .sandbox.reply_memo import Kept
 from .sandbox.values import Value
 
-Args = tuple[Any, ...]
 
 RAISED_HINT = ('Your function stopped with an error. Paste the call above into Python to see '
                'the error and the line it comes from.')
@@ -27,7 +28,6 @@ SLOW_HINT = ('It took too long: look for a loop that never ends, such as a while
              'condition never becomes False.')
 WAIT_HINT = ('It waited instead of computing (time.sleep, or something else that waits): '
              'take the waiting out.')
-WHOLE_DOMAIN = 1000  # calls in one list from which what is worked out for it is kept
 FEW = 64  # calls a probe may know of a whole domain that is still asked whole
 DEEP = 200  # calls of the student's own functions, one inside another: a recursion
 DIED_HINT = ("The whole program stopped: don't call exit() or quit(), and look for a "
@@ -59,113 +59,6 @@ def timeout_hint(function: str, timeout: TimedOut,
     return (f'It kept going round the same lines ({lines}) without calling anything else: '
             f'a loop that never ends, such as a while loop whose condition never becomes '
             f'False.')
-
-
-T = TypeVar('T')
-
-
-class PerDomain(Generic[T]):
-    """What was worked out for whole domains (lists of WHOLE_DOMAIN calls or more, which
-    are constants), by the identity of the list; each list is kept with it, so that its
-    id stays its own. Shorter lists are never kept."""
-
-    def __init__(self, most: int | None = None) -> None:
-        self._kept: dict[int, tuple[Sequence[Args], T]] = {}
-        self._most = most  # lists kept at most
-
-    def get(self, args_list: Sequence[Args]) -> T | None:
-        kept = self._kept.get(id(args_list))
-        return kept[1] if kept is not None and kept[0] is args_list else None
-
-    def put(self, args_list: Sequence[Args], value: T) -> T:
-        if len(args_list) >= WHOLE_DOMAIN and \
-                (self._most is None or len(self._kept) < self._most):
-            self._kept[id(args_list)] = (args_list, value)
-        return value
-
-
-_UNIQUE: PerDomain[bool] = PerDomain(most=16)  # whole domains holding each input once
-
-
-def _unique(args_list: Sequence[Args]) -> bool:
-    """Whether a whole domain holds each input once: worked out once per domain."""
-    if len(args_list) < WHOLE_DOMAIN:
-        return False
-    known = _UNIQUE.get(args_list)
-    if known is None:
-        known = _UNIQUE.put(args_list, len(set(args_list)) == len(args_list))
-    return known
-
-
-_POSITIONS: PerDomain[dict[Args, int]] = PerDomain(most=16)
-
-
-def _positions(args_list: Sequence[Args]) -> dict[Args, int]:
-    """Where each input of a whole domain stands in it: worked out once per domain."""
-    known = _POSITIONS.get(args_list)
-    if known is None:
-        known = _POSITIONS.put(args_list, {args: at for at, args in enumerate(args_list)})
-    return known
-
-
-def _domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
-                ) -> bytes | None:
-    """The answers key (see `Probe.answers_key`) of a whole domain read from one big
-    reply and the few values known before it, with their places: the reply's bytes
-    decide every value it brings (the time limit, the reply key's last part, does not
-    change a reply where every call returned). A hash of its own kind, never equal to
-    a key of values written out one by one: the two kinds only ever miss each other."""
-    try:
-        written = marshal.dumps(known, 2)
-    except ValueError:  # an object of a type the grader does not accept
-        return None
-    digest = hashlib.blake2b(reply[0], digest_size=16, person=b'hexgrade-domain')
-    digest.update(b'%d:' % reply[1])
-    digest.update(written)
-    return digest.digest()
-
-
-# the answers of a big reply, by the calls they answer: built once for every function
-# that gave the same reply to the same calls (the reply's key, with the calls to check)
-_SORTED: Kept[tuple[list[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
-
-
-def _sorted_out(asked: list[Args], answers: Answers
-                ) -> tuple[dict[Args, Value], dict[Args, Outcome]]:
-    """What each call of a reply with a key came to: the values returned, and the other
-    outcomes (a reply with a key has one for every call, none of them untried)."""
-    known = _SORTED.get(answers.key)
-    if known is not None and known[0] == asked:
-        return known[1], known[2]
-    values: dict[Args, Value]
-    others: dict[Args, Outcome] = {}
-    if answers.values is not None:
-        values = dict(zip(asked, answers.values))
-    else:
-        outcomes = answers.outcomes
-        values = {args: outcome.value for args, outcome in zip(asked, outcomes)
-                  if type(outcome) is Returned}
-        others = {args: outcome for args, outcome in zip(asked, outcomes)
-                  if type(outcome) is not Returned}
-    _SORTED.put(answers.key, (asked, values, others))
-    return values, others
-
-
-def _merged(mine: dict[Args, T], more: dict[Args, T], known: dict[Args, Any]
-            ) -> dict[Args, T]:
-    """`mine` with what `more` adds, where a call in `mine` or in `known` (what else the
-    probe knows) keeps what it came to first. The larger of `mine` and `more` is
-    copied (a whole domain's answers, copied at once, cost a fraction of what adding
-    them one by one does). `more` may be shared: it is never changed."""
-    if len(more) <= len(mine):
-        mine.update((args, value) for args, value in more.items()
-                    if args not in mine and args not in known)
-        return mine
-    merged = more.copy()
-    for args in known.keys() & merged.keys():
-        del merged[args]
-    merged.update(mine)
-    return merged
 
 
 @dataclass(frozen=True)
@@ -230,7 +123,7 @@ class Probe:
             return {}
         # an input asked twice is one call; a whole domain holds each input once, and so
         # does what is left of it
-        if len(missing) > 1 and not _unique(args_list):
+        if len(missing) > 1 and not unique(args_list):
             missing = list(dict.fromkeys(missing))
         return self._record(missing, self.process.call(self.function, missing))
 
@@ -244,9 +137,9 @@ class Probe:
         not apply, and the domain is asked as any list is)."""
         returned, failed = self._returned, self._failed
         if len(args_list) < WHOLE_DOMAIN or len(returned) + len(failed) > FEW or \
-                not _unique(args_list):
+                not unique(args_list):
             return None, None
-        where = _positions(args_list)
+        where = positions(args_list)
         known = sorted((at, args) for args in chain(returned, failed)
                        if (at := where.get(args)) is not None)
         missing: list[Args] = []
@@ -265,7 +158,7 @@ class Probe:
         for at, args in known:
             values.insert(at, returned[args])
         if answers.key is not None:
-            key = _domain_key(answers.key, [(at, returned[args]) for at, args in known])
+            key = domain_key(answers.key, [(at, returned[args]) for at, args in known])
             if key is not None:
                 self._keys.put(args_list, key)
         return values, untried
@@ -275,14 +168,14 @@ class Probe:
         yet; returns the calls the child did not try (see `_ask`)."""
         returned, failed = self._returned, self._failed
         if answers.key is not None:  # a big reply another function gave too
-            more_returned, more_failed = _sorted_out(asked, answers)
-            self._returned = _merged(returned, more_returned, failed)
-            self._failed = _merged(failed, more_failed, returned)
+            more_returned, more_failed = sorted_out(asked, answers)
+            self._returned = merged(returned, more_returned, failed)
+            self._failed = merged(failed, more_failed, returned)
             if answers.others is not None:
                 self._remember_losses(asked, answers.others)
             return {}
         if answers.values is not None:
-            self._returned = _merged(returned, dict(zip(asked, answers.values)), failed)
+            self._returned = merged(returned, dict(zip(asked, answers.values)), failed)
             return {}
         outcomes = answers.outcomes
         self._remember_losses(asked, outcomes)

@@ -113,15 +113,15 @@ def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
 
 def test_answers_read_under_another_time_limit_are_not_shared() -> None:
     """The same bytes read with another limit say another thing of a timeout."""
-    from autograder.probe import _sorted_out
+    from autograder.domain_answers import sorted_out
     from autograder.sandbox.outcomes import TimedOut
     from autograder.sandbox.replies import Answers
     asked = [(str(number),) for number in range(3)]
     digest = b'd' * 16
     short = Answers(None, [TimedOut(0.3)] * 3, '', (digest, 3, 0.3))
     long = Answers(None, [TimedOut(0.5)] * 3, '', (digest, 3, 0.5))
-    assert _sorted_out(asked, short)[1][('0',)] == TimedOut(0.3)
-    assert _sorted_out(asked, long)[1][('0',)] == TimedOut(0.5)
+    assert sorted_out(asked, short)[1][('0',)] == TimedOut(0.3)
+    assert sorted_out(asked, long)[1][('0',)] == TimedOut(0.5)
 
 
 def test_answers_shared_between_students_stay_as_they_came(
@@ -129,14 +129,14 @@ def test_answers_shared_between_students_stay_as_they_came(
     """Grading reads the shared answers of a big reply (checks, diagnosis, description,
     fingerprint) and changes none of them: the next student with the same reply is
     graded on what their function returned."""
-    from autograder import probe
+    from autograder import domain_answers
     from autograder.exercises import BY_NAME
     from autograder.grading import grade_exercise
     from autograder.loading import locate
     from autograder.sandbox import process
     for memo in ('_PARSED', '_READ'):  # only what this test's students sent
         monkeypatch.setattr(process, memo, reply_memo.Kept())
-    monkeypatch.setattr(probe, '_SORTED', reply_memo.Kept())
+    monkeypatch.setattr(domain_answers, '_SORTED', reply_memo.Kept())
     results = []
     for number in range(3):
         folder = tmp_path / f'student{number}'
@@ -147,7 +147,8 @@ def test_answers_shared_between_students_stay_as_they_came(
         results.append(grade_exercise(BY_NAME['mirror'], located, Config(), FLOOR,
                                       fingerprinted=True))
     assert results[0] == results[1] == results[2]
-    kept = [entry for entry in probe._SORTED._kept.values() if len(entry[0]) > 1000]
+    kept = [entry for entry in domain_answers._SORTED._kept.values()
+            if len(entry[0]) > 1000]
     assert kept
     for asked, values, _ in kept:
         assert all(values[args] == list(args[0]) for args in asked)
