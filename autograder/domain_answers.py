@@ -108,18 +108,14 @@ def sorted_out(asked: list[Args], answers: Answers
     return values, others
 
 
-def merged(mine: dict[Args, T], more: dict[Args, T], known: dict[Args, Any]
-            ) -> dict[Args, T]:
-    """`mine` with what `more` adds, where a call in `mine` or in `known` (what else the
-    probe knows) keeps what it came to first. The larger of `mine` and `more` is
-    copied (a whole domain's answers, copied at once, cost a fraction of what adding
-    them one by one does). `more` may be shared: it is never changed."""
+def merged(mine: dict[Args, T], more: dict[Args, T]) -> dict[Args, T]:
+    """`mine` with `more` added, where no call is in both (a probe asks only for calls
+    it does not know). The larger of the two is copied (a whole domain's answers,
+    copied at once, cost a fraction of what adding them one by one does). `more` may
+    be shared: it is never changed."""
     if len(more) <= len(mine):
-        mine.update((args, value) for args, value in more.items()
-                    if args not in mine and args not in known)
+        mine.update(more)
         return mine
     merged = more.copy()
-    for args in known.keys() & merged.keys():
-        del merged[args]
     merged.update(mine)
     return merged

@@ -164,25 +164,23 @@ class Probe:
         return values, untried
 
     def _record(self, asked: list[Args], answers: Answers) -> dict[Args, Outcome]:
-        """Remember what each call of `asked` came to, where the probe does not know it
-        yet; returns the calls the child did not try (see `_ask`)."""
+        """Remember what each call of `asked` (none of them known yet) came to; returns
+        the calls the child did not try (see `_ask`)."""
         returned, failed = self._returned, self._failed
         if answers.key is not None:  # a big reply another function gave too
             more_returned, more_failed = sorted_out(asked, answers)
-            self._returned = merged(returned, more_returned, failed)
-            self._failed = merged(failed, more_failed, returned)
+            self._returned = merged(returned, more_returned)
+            self._failed = merged(failed, more_failed)
             if answers.others is not None:
                 self._remember_losses(asked, answers.others)
             return {}
         if answers.values is not None:
-            self._returned = merged(returned, dict(zip(asked, answers.values)), failed)
+            self._returned = merged(returned, dict(zip(asked, answers.values)))
             return {}
         outcomes = answers.outcomes
         self._remember_losses(asked, outcomes)
         untried: dict[Args, Outcome] = {}
         for args, outcome in zip(asked, outcomes):
-            if args in returned or args in failed:
-                continue
             if type(outcome) is Returned:
                 returned[args] = outcome.value
             elif type(outcome) is NotTried:
