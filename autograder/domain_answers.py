@@ -65,6 +65,27 @@ def positions(args_list: Sequence[Args]) -> dict[Args, int]:
     return known
 
 
+_CUT: Kept[tuple[Sequence[Args], tuple[Args, ...]]] = Kept(most=16)
+
+
+def cut_around(args_list: Sequence[Args], places: tuple[int, ...]) -> tuple[Args, ...]:
+    """A whole domain without the calls at `places` (in order), as a tuple: the same
+    tuple for every probe that knows the calls at the same places, so that what is
+    worked out from it (how it travels, a reply sorted out by call) is found again by
+    its identity, which an immutable list makes safe, instead of call by call."""
+    key = (id(args_list), places)
+    kept = _CUT.get(key)
+    if kept is not None and kept[0] is args_list:
+        return kept[1]
+    missing: list[Args] = []
+    start = 0
+    for at in places:
+        missing += args_list[start:at]
+        start = at + 1
+    missing += args_list[start:]
+    return _CUT.put(key, (args_list, tuple(missing)))[1]
+
+
 def domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
                 ) -> bytes | None:
     """The answers key (see `Probe.answers_key`) of a whole domain read from one big
@@ -84,15 +105,16 @@ def domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
 
 # the answers of a big reply, by the calls they answer: built once for every function
 # that gave the same reply to the same calls (the reply's key, with the calls to check)
-_SORTED: Kept[tuple[list[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
+_SORTED: Kept[tuple[Sequence[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
 
 
-def sorted_out(asked: list[Args], answers: Answers
+def sorted_out(asked: Sequence[Args], answers: Answers
                 ) -> tuple[dict[Args, Value], dict[Args, Outcome]]:
     """What each call of a reply with a key came to: the values returned, and the other
     outcomes (a reply with a key has one for every call, none of them untried)."""
-    known = _SORTED.get(answers.key)
-    if known is not None and known[0] == asked:
+    known = _SORTED.get(answers.key)  # a tuple is the same calls for good (`cut_around`)
+    if known is not None and (known[0] is asked and type(asked) is tuple or
+                              known[0] == asked):
         return known[1], known[2]
     values: dict[Args, Value]
     others: dict[Args, Outcome] = {}

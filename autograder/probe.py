@@ -12,8 +12,8 @@ from itertools import chain, filterfalse
 from typing import Any, Callable, Sequence
 
 from .domain_answers import Args as Args  # the checks' name for a call's arguments
-from .domain_answers import (WHOLE_DOMAIN, PerDomain, domain_key, merged, positions,
-                             sorted_out, unique)
+from .domain_answers import (WHOLE_DOMAIN, PerDomain, cut_around, domain_key, merged,
+                             positions, sorted_out, unique)
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
@@ -142,12 +142,7 @@ class Probe:
         where = positions(args_list)
         known = sorted((at, args) for args in chain(returned, failed)
                        if (at := where.get(args)) is not None)
-        missing: list[Args] = []
-        start = 0
-        for at, _ in known:
-            missing += args_list[start:at]
-            start = at + 1
-        missing += args_list[start:]
+        missing = cut_around(args_list, tuple(at for at, _ in known))
         if not missing:
             return None, None
         answers = self.process.call(self.function, missing)
@@ -163,7 +158,7 @@ class Probe:
                 self._keys.put(args_list, key)
         return values, untried
 
-    def _record(self, asked: list[Args], answers: Answers) -> dict[Args, Outcome]:
+    def _record(self, asked: Sequence[Args], answers: Answers) -> dict[Args, Outcome]:
         """Remember what each call of `asked` (none of them known yet) came to; returns
         the calls the child did not try (see `_ask`)."""
         returned, failed = self._returned, self._failed
@@ -284,7 +279,7 @@ class Probe:
                           hint=DIED_HINT)
         raise Failure(f'{call} stopped the program: {outcome.describe()}', call, DIED_HINT)
 
-    def _remember_losses(self, args_list: list[Args], results: list[Outcome]) -> None:
+    def _remember_losses(self, args_list: Sequence[Args], results: list[Outcome]) -> None:
         if len(args_list) > 1 and results and isinstance(results[-1], Died):
             for args, outcome in zip(args_list, results):
                 if isinstance(outcome, Died):

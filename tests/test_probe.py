@@ -228,3 +228,18 @@ def test_the_answers_key_of_a_domain_read_from_one_reply_tells_answers_apart() -
     assert None not in keys
     assert keys[0] == keys[1]
     assert keys[3] != keys[2]
+
+
+def test_a_whole_domain_cut_around_the_same_places_is_one_list_for_good() -> None:
+    """Every probe that knows the calls at the same places asks the very same tuple, so
+    how it travels and how its reply is sorted out are found again by identity."""
+    from autograder.domain_answers import cut_around
+    domain = [(f'{number:04d}',) for number in range(1200)]
+    cut = cut_around(domain, (3, 700))
+    assert cut is cut_around(domain, (3, 700))
+    assert list(cut) == domain[:3] + domain[4:700] + domain[701:]
+    assert cut_around(domain, (3,)) is not cut and len(cut_around(domain, (3,))) == 1199
+    assert list(cut_around(domain, ())) == domain
+    other = list(domain)  # equal, but another list: cut on its own
+    assert cut_around(other, (3, 700)) is not cut
+

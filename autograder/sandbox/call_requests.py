@@ -14,7 +14,7 @@ from .isolation import Isolation
 from .launch import Launched
 
 # long lists of calls, as they travel: kept with the calls, to check they are the same
-_SENT: reply_memo.Kept[tuple[list[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
+_SENT: reply_memo.Kept[tuple[Sequence[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
 SENT_FROM = 1000
 
 
@@ -28,10 +28,12 @@ def arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
     except TypeError:  # arguments that are no key: not kept
         key = None
     known = _SENT.get(key) if key is not None else None
-    # the very same argument tuples, not equal ones (1 == True == 1.0)
-    if known is not None and all(map(is_, known[0], args)):
+    # the very same argument tuples, not equal ones (1 == True == 1.0): a tuple of
+    # calls is the same for good, a list is looked at call by call
+    if known is not None and (known[0] is args and type(args) is tuple or
+                              all(map(is_, known[0], args))):
         return known[1]
-    asked = list(args)
+    asked = args if type(args) is tuple else list(args)
     texts = _single_texts(asked)
     if texts is None:
         return {'args': asked}
