@@ -238,6 +238,11 @@ class Probe:
         except KeyError:
             return None, untried
 
+    def known_key(self, args_list: Sequence[Args]) -> bytes | None:
+        """`answers_key` when it is known already (read from a reply, or worked out
+        before), at no cost; else None."""
+        return self._keys.get(args_list)
+
     def answers_key(self, args_list: Sequence[Args]) -> bytes | None:
         """A digest of the answers when every call returned (None otherwise): two
         functions with the same key answered alike on every call of `args_list`, so

@@ -47,3 +47,54 @@ def test_only_the_exact_type_passes() -> None:
         require_type(call, Opaque('MyStr', "'x'"), str)
     assert caught.value.summary == \
         "mirror('BB..W.W.W') returned a value of type MyStr, expected a str"
+
+
+# -- whole domains agreed once --------------------------------------------------------
+
+class _Counted(tuple):  # type: ignore[type-arg]
+    """What a check wants, counting how often it is read through."""
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _Counted.reads += 1
+        return super().__iter__()
+
+
+def _agreeing(source: str, domain: list[tuple[str]], wanted: tuple[str, ...],
+              first: str | None = None) -> Failure | None:
+    from autograder.checks import agree
+    from autograder.config import Config
+    from autograder.kit import game_file
+    from autograder.sandbox.isolation import FLOOR
+    from autograder.sandbox.limits import Limits
+    from autograder.sandbox.process import StudentProcess
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=5.0), FLOOR) as child:
+        assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
+        probe = Probe(child, 'mirror', Config().properties)
+        if first is not None:
+            probe.value(first)
+        try:
+            agree(probe, domain, wanted, str, 'a row came out wrong')
+        except Failure as failure:
+            return failure
+    return None
+
+
+def test_answers_that_agreed_once_are_not_compared_again_and_others_still_fail() -> None:
+    """A class's right functions send the same answers: compared once, known after.
+    A function whose big reply is the same but whose answer known before it differs
+    still fails where it differs."""
+    domain = [(f'{number:09d}',) for number in range(4000)]  # a reply big enough to keep
+    wanted = _Counted(board[::-1] for (board,) in domain)
+    right = 'def mirror(board):\n    return board[::-1]\n'
+    first_odd = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+                 '    return "odd" if len(calls) == 1 else board[::-1]\n')
+    assert _agreeing(right, domain, wanted, first='000000000') is None
+    compared = _Counted.reads
+    assert _agreeing(right, domain, wanted, first='000000000') is None
+    assert _Counted.reads == compared  # known: not read through again
+    failed = _agreeing(first_odd, domain, wanted, first='000000000')
+    assert failed is not None and failed.call == Call('mirror', ('000000000',))
+    wrong = 'def mirror(board):\n    return board[::-1] if board != "000000007" else "x"\n'
+    failed = _agreeing(wrong, domain, wanted)
+    assert failed is not None and failed.call == Call('mirror', ('000000007',))
