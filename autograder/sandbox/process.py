@@ -43,8 +43,9 @@ GRACE_SECONDS = 1.0  # beyond its own clock: for a loaded machine, and the reply
 # a child that computes past its limit and ignores its own clock (a C loop, or its
 # alarm switched off) is stopped by the parent, which looks at its CPU time this often
 POLL_SECONDS = 0.1
-# the first look at a request's CPU time comes this soon, as it counts from there: what
-# the child did before it counts as computing, so a note on slowness is out by this much
+# the first look at a request's CPU time comes this soon per call it asks (at most
+# POLL_SECONDS in), as it counts from there: what the child did before it counts as
+# computing, so a note on a call's slowness is out by this much at most
 FIRST_LOOK_SECONDS = 0.01
 CPU_GRACE_SECONDS = 0.2
 
@@ -77,6 +78,8 @@ class StudentProcess:
         self._cpu_from: float | None = None
         self._cpu_from_at = 0.0  # when it was read
         self._looked = False  # at the child's CPU time, during this request
+        self._calls = 1  # asked by the request on its way: the first look comes later
+        self._first_look = FIRST_LOOK_SECONDS  # into this request
         self._shared = shared
         self._file = file
         # its requests to the shared child, in order: to ask them again alone, so that
@@ -141,7 +144,11 @@ class StudentProcess:
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch,
                                    **arguments(args)}
         try:
-            reply = self._ask(request, self.limits.call_seconds * len(args))
+            self._calls = len(args)
+            try:
+                reply = self._ask(request, self.limits.call_seconds * len(args))
+            finally:
+                self._calls = 1
             if self._computed is not None and args:
                 self.slowest_call = max(self.slowest_call or 0.0, self._computed / len(args))
         except ChildGone as gone:
@@ -247,9 +254,9 @@ class StudentProcess:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
         (measured while this file has the child to itself, in a shared child too).
         Only an answer slow to come is measured: the first look at the child's CPU time,
-        FIRST_LOOK_SECONDS in (see `_wait`), starts the count, and the moments before it
-        count as computing. An answer that comes before that look, as nearly all do,
-        costs no reading of /proc."""
+        FIRST_LOOK_SECONDS in per call asked (see `_wait`), starts the count, and the
+        moments before it count as computing. An answer that comes before that look, as
+        nearly all do, costs no reading of /proc."""
         self._computed = None
         started = time.monotonic()
         reply = self._send_and_read(message, seconds)
@@ -270,6 +277,7 @@ class StudentProcess:
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         self._looked = False
+        self._first_look = min(FIRST_LOOK_SECONDS * max(self._calls, 1), POLL_SECONDS)
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
             body = wire.receive_body(self._read, self._most)
@@ -311,7 +319,7 @@ class StudentProcess:
         while True:
             started = time.monotonic()
             left = max(min(self._budget, self._request_ends - started), 0)
-            poll = POLL_SECONDS if self._looked else FIRST_LOOK_SECONDS
+            poll = POLL_SECONDS if self._looked else self._first_look
             ready = select.select([], [fd], [], min(left, poll))[1] if writing \
                 else select.select([fd], [], [], min(left, poll))[0]
             self._budget -= time.monotonic() - started
