@@ -37,28 +37,34 @@ _PRINTS: dict[str, ByAnswers[str]] = {}
 
 def _fingerprint(domain: Sequence[Args], probe: Probe) -> str:
     values = probe.all_returned(domain)
-    answers = _shown(values) if values is not None else _answers(probe.outcomes(domain))
     # one text hashed at once: the same bytes, and so the same hash, as each answer
     # hashed after the other, without a call per board of all 3^9
-    text = '\0'.join(answers) + '\0' if answers else ''
+    text = _joined(_shown(values)) if values is not None else \
+        _joined(_answers(probe.outcomes(domain)))
     return hashlib.blake2b(text.encode('utf-8', 'surrogatepass'),
                            digest_size=DIGEST_BYTES).hexdigest()
 
 
-def _answers(outcomes: list[Outcome]) -> list[str]:
+def _joined(answers: tuple[str, list[str]]) -> str:
+    """Each answer, its words before it, and a NUL after it, as one text."""
+    words, shown = answers
+    return words + f'\0{words}'.join(shown) + '\0' if shown else ''
+
+
+def _answers(outcomes: list[Outcome]) -> tuple[str, list[str]]:
     if set(map(type, outcomes)) != {Returned}:
-        return [_answer(outcome) for outcome in outcomes]
+        return '', [_answer(outcome) for outcome in outcomes]
     return _shown(list(map(operator.attrgetter('value'), outcomes)))
 
 
-def _shown(values: list[Any]) -> list[str]:
-    """The answers of calls that all returned: as `_answer` words each."""
+def _shown(values: list[Any]) -> tuple[str, list[str]]:
+    """The answers of calls that all returned, as `_answer` words each: the words
+    every one begins with ('returned '), and the rest of each."""
     # most functions return plain values on every board, whose repr is their answer
     kinds = set(map(type, values))
     plain = kinds <= PLAIN_SET or (  # or lists and tuples of them, read in one pass
         kinds <= CONTAINERS and set(map(type, chain.from_iterable(values))) <= PLAIN_SET)
-    shown = map(repr, values) if plain else map(_value, values)
-    return list(map('returned '.__add__, shown))
+    return 'returned ', list(map(repr, values) if plain else map(_value, values))
 
 
 def _answer(outcome: Outcome) -> str:

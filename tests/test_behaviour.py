@@ -153,4 +153,13 @@ def test_new_mistakes_shared_by_several_come_first_then_the_most_common() -> Non
 ])
 def test_answers_read_in_one_pass_are_worded_as_one_by_one(values: list[object]) -> None:
     from autograder.behaviour import _shown, _value
-    assert _shown(values) == ['returned ' + _value(value) for value in values]
+    words, shown = _shown(values)
+    assert [words + answer for answer in shown] == ['returned ' + _value(value)
+                                                    for value in values]
+
+
+@pytest.mark.parametrize('values', [[], ['abc'], ['abc', 'd'], [None, 1, 'x', [2]]])
+def test_answers_joined_at_once_hash_as_each_after_the_other(values: list[object]) -> None:
+    from autograder.behaviour import _joined, _shown, _value
+    one_by_one = ''.join(f'returned {_value(value)}\0' for value in values)
+    assert _joined(_shown(values)) == one_by_one
