@@ -1,6 +1,7 @@
 """The checks' view of a student's function (autograder/probe.py) over a real child."""
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -11,7 +12,7 @@ from autograder.kit import game_file
 from autograder.probe import Probe
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.outcomes import Died, NotTried, Returned, TimedOut
+from autograder.sandbox.outcomes import Died, NotTried, Outcome, Returned, TimedOut
 from autograder.sandbox import process
 from autograder.sandbox.process import StudentProcess
 
@@ -243,3 +244,25 @@ def test_a_whole_domain_cut_around_the_same_places_is_one_list_for_good() -> Non
     other = list(domain)  # equal, but another list: cut on its own
     assert cut_around(other, (3, 700)) is not cut
 
+
+def test_a_child_that_stops_itself_between_requests_costs_its_budget_not_a_hang() -> None:
+    """A request larger than the pipe holds goes in as the child reads it: a child that
+    stopped (SIGSTOP from a thread of its own) is given up at the file's limit, where a
+    blocking write would wait for it for ever."""
+    source = ('import os, signal, threading\n'
+              'threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGSTOP)).start()\n'
+              'def mirror(board, other=""):\n    return board\n')
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=2.0), FLOOR) as child:
+        probe = _probe(child, source)
+        time.sleep(0.3)  # the child has stopped by now
+        asked = [(f'{number:09d}', 'x' * 20) for number in range(20000)]  # about 1 MiB
+        got: list[Outcome] = []
+        # in a thread, so that a write that never ends fails the test instead of hanging it
+        asking = threading.Thread(target=lambda: got.extend(child.call('mirror', asked).outcomes
+                                                             or []), daemon=True)
+        asking.start()
+        asking.join(60)
+        assert not asking.is_alive(), 'the request never ended'
+    assert probe.function == 'mirror'
+    assert got and isinstance(got[0], Died)
+    assert 'ran past its limit of 2 s' in got[0].reason

@@ -48,6 +48,7 @@ POLL_SECONDS = 0.1
 # computing, so a note on a call's slowness is out by this much at most
 FIRST_LOOK_SECONDS = 0.01
 CPU_GRACE_SECONDS = 0.2
+READ_AHEAD = 1 << 16  # bytes read for a header: a pipe's worth, the message that follows
 
 
 class ChildGone(Exception):
@@ -303,14 +304,28 @@ class StudentProcess:
             raise ChildGone(self.gone or '') from None
 
     def _write(self, view: memoryview) -> int:
-        self._wait(self._channel.to_child, writing=True)
-        return os.write(self._channel.to_child, view)
+        """What of `view` went into the pipe: at once while it has room, as for nearly
+        every request, else once the child has read some (or its deadline stops it)."""
+        try:
+            return os.write(self._channel.to_child, view)
+        except BlockingIOError:
+            self._wait(self._channel.to_child, writing=True)
+            return 0  # `wire.send` writes again
 
     def _read(self, size: int) -> bytes:
-        self._wait(self._channel.from_child, writing=False)
-        chunk = os.read(self._channel.from_child, min(size, 1 << 20))
+        """Up to `size` bytes of the child's message. A read for the header takes what
+        came after it too, kept for the body: one wait and one read where a reply
+        came whole."""
+        channel = self._channel
+        if channel.unread:
+            chunk, channel.unread = channel.unread[:size], channel.unread[size:]
+            return chunk
+        self._wait(channel.from_child, writing=False)
+        chunk = os.read(channel.from_child, min(max(size, READ_AHEAD), 1 << 20))
         if not chunk:
             raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
+        if len(chunk) > size:
+            chunk, channel.unread = chunk[:size], chunk[size:]
         return chunk
 
     def _wait(self, fd: int, writing: bool) -> None:

@@ -29,10 +29,11 @@ from .limits import Limits
 class Channel:
     """A started child and the parent's ends of its two pipes."""
 
-    to_child: int
+    to_child: int  # not blocking: a child that stops reading costs its deadline only
     from_child: int
     child: Launched
     closed: bool = False
+    unread: bytes = b''  # read from the child with a header, ahead of its message
 
     def close(self) -> None:
         """Kill the child, close the pipes and clear away what it had: once, however
@@ -55,6 +56,10 @@ def open_channel(limits: Limits, isolation: Isolation) -> Channel:
         raise
     finally:
         close_all([to_child_r, from_child_w])
+    try:
+        os.set_blocking(to_child, False)
+    except (AttributeError, OSError):  # where pipes cannot say so (Windows)
+        pass
     return Channel(to_child, from_child, child)
 
 
