@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, TypeVar
 
-from .failures import Call, Failure, Mismatch
 from .domain_answers import WHOLE_DOMAIN
+from .failures import Call, Failure, Mismatch
 from .probe import Args, Probe
 from .sandbox.values import type_name
 
@@ -73,8 +73,9 @@ def article(name: str) -> str:
 
 
 # whole domains whose answers agreed with what was wanted, by the answers' key read
-# from their reply (see `Probe.answers_key`) and the identity of the domain and of what was wanted (kept with
-# them, so that their ids stay theirs): a class's right functions give the same answers
+# from their reply (see `Probe.answers_key`) and the identity of the domain and of what
+# was wanted (kept with them, so that their ids stay theirs): a class's right functions
+# give the same answers
 _AGREED: dict[tuple[bytes, int, int, type], tuple[Sequence[Args], Sequence[Any]]] = {}
 AGREED_KEPT = 64
 

@@ -306,10 +306,14 @@ class StudentProcess:
     def _write(self, view: memoryview) -> int:
         """What of `view` went into the pipe: at once while it has room, as for nearly
         every request, else once the child has read some (or its deadline stops it)."""
+        channel = self._channel
+        if channel.blocking:
+            self._wait(channel.to_child, writing=True)
+            return os.write(channel.to_child, view)
         try:
-            return os.write(self._channel.to_child, view)
+            return os.write(channel.to_child, view)
         except BlockingIOError:
-            self._wait(self._channel.to_child, writing=True)
+            self._wait(channel.to_child, writing=True)
             return 0  # `wire.send` writes again
 
     def _read(self, size: int) -> bytes:

@@ -34,6 +34,8 @@ class Channel:
     child: Launched
     closed: bool = False
     unread: bytes = b''  # read from the child with a header, ahead of its message
+    # where a pipe cannot be made not to block (Windows), each write waits its turn
+    blocking: bool = False
 
     def close(self) -> None:
         """Kill the child, close the pipes and clear away what it had: once, however
@@ -59,7 +61,7 @@ def open_channel(limits: Limits, isolation: Isolation) -> Channel:
     try:
         os.set_blocking(to_child, False)
     except (AttributeError, OSError):  # where pipes cannot say so (Windows)
-        pass
+        return Channel(to_child, from_child, child, blocking=True)
     return Channel(to_child, from_child, child)
 
 
