@@ -190,3 +190,10 @@ def test_the_game_file_players_draw_as_the_reference(kit: ModuleType, player: st
             random.seed(seed)
             assert ours(board) == move, (board, seed)
             assert random.random() == after, (board, seed)
+
+
+@given(st.lists(st.text(alphabet='.BW', min_size=9, max_size=9)))
+def test_boards_go_simplest_first_fewer_pawns_then_in_order(boards: list[str]) -> None:
+    from autograder.boards import pawns, simplest_first
+    assert simplest_first(boards) == sorted(boards, key=lambda board: (pawns(board), board))
+    assert simplest_first(iter(boards)) == simplest_first(boards)
