@@ -128,14 +128,42 @@ def test_pytest_in_the_students_folder_raises_no_sandbox_warning(
 
 def test_grading_a_class_warns_once_in_plain_words_with_the_fix(
         no_cgroups: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rerun, with results kept: no worker starts before it is known how many are
+    needed, so the command probes the sandbox itself (and this process lacks cgroups)."""
     config, _ = fast_config(tmp_path)
     klass = write_class(tmp_path, '[[student]]\nid = "ada"\nmirror = "correct_slicing"\n')
+    (tmp_path / 'out' / '.cache').mkdir(parents=True)
     code = main(['grade', str(klass), '--out', str(tmp_path / 'out'), '--config', str(config),
                  '-j', '2'])
     err = capsys.readouterr().err.splitlines()
     assert code == 0
     assert err.count(CGROUPS_WARNING) == 1
     assert err[0] == f'settings from {config}'  # the teacher's command still says it
+
+
+def test_a_first_run_warns_once_of_what_its_workers_found_and_probes_nothing_itself(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers started ahead each probe the sandbox as they start: the command says
+    what the first found, once, instead of a trial sandbox of its own."""
+    import autograder.commands.grade as grade
+
+    def no_trial(warn: bool = True) -> Isolation:
+        raise AssertionError('the command probed the sandbox itself')
+    monkeypatch.setattr(grade, 'probed_isolation', no_trial)
+    monkeypatch.setenv(working_layers.ENV_OFF, 'seccomp')  # the workers see it too
+    config, _ = fast_config(tmp_path)
+    klass = write_class(tmp_path, '[[student]]\nid = "ada"\nmirror = "correct_slicing"\n'
+                                  '[[student]]\nid = "bo"\nmirror = "correct_loops"\n')
+    code = main(['grade', str(klass), '--out', str(tmp_path / 'out'), '--config', str(config),
+                 '-j', '2'])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 0
+    assert err.count('warning: sandbox without seccomp: turned off') == 1
+    assert err[0] == f'settings from {config}'
+    result = json.loads(next((tmp_path / 'out' / 'results').glob('ada*.json')).read_text())
+    layers = result['extra_data']['isolation'].split('+')
+    assert 'seccomp' not in layers and 'rlimits' in layers  # the workers' own isolation
 
 
 @pytest.mark.parametrize(('layers', 'counts'), [

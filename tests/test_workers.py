@@ -136,6 +136,30 @@ def test_a_worker_that_dies_before_its_job_reaches_it_costs_only_that_job() -> N
     worker.process.kill()
     worker.process.join(10)
     worker.start(Job(0, 'a'), 5)  # its end of the pipe is gone: no error here
-    index, reply, _ = worker.collect()
+    outcome = worker.collect()
+    assert outcome is not None
+    index, reply, _ = outcome
     assert (index, reply[0]) == (0, 'stopped') and 'stopped' in reply[1]
     worker.close()
+
+
+def test_workers_started_ahead_say_what_they_found_of_the_sandbox() -> None:
+    from autograder.sandbox import probe
+    here = probe()
+    here.close()
+    with Started(2, Config()) as ahead:
+        probed = ahead.probed()
+    assert probed is not None and probed.name == here.name
+    assert list(probed.warnings) == here.warnings()
+
+
+def test_a_worker_whose_probe_fails_says_so_and_is_not_given_a_job(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv('HEXGRADE_ISOLATION_OFF', 'firewall')  # no such layer: an error
+    config = Config()
+    with Started(1, config) as ahead:
+        assert ahead.probed() is None  # the command probes itself, and says why
+        worker = ahead._waiting[0]
+        worker.process.join(10)
+        assert worker.probed is not None and worker.probed.name is None
+        assert ahead.take(1, config, ahead.serve) == []

@@ -3,7 +3,8 @@
 Workers are started fresh (spawn, not fork), so none inherits the state of the
 command that started it. A worker that dies, or takes far longer than any
 submission can, is replaced; the submission it held gets the reason as its
-result and the batch goes on.
+result and the batch goes on. Each probes the sandbox as it starts, and says what
+it found (`Probed`): the command tells the teacher that, without a trial of its own.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ Report = Callable[[int, tuple[str, Any], float], None]
 Serve = Callable[[Connection, Config], None]
 SPAWN = multiprocessing.get_context('spawn')
 CLOSING_SECONDS = 10  # for a worker told to stop, before it is killed
+PROBE_SECONDS = 60  # for a worker to say what it found of the sandbox
 # objects allocated between two collections of the youngest generation (Python's
 # default is 700): a submission builds lists of 19,683 answers several times over, and
 # each collection also runs the callbacks Hypothesis hangs on the collector
@@ -40,6 +42,15 @@ YOUNG_OBJECTS = 50_000
 class Job:
     index: int
     path: str
+
+
+@dataclass(frozen=True)
+class Probed:
+    """What a worker found of the sandbox as it started: the isolation's name and the
+    teacher's warnings; no name when the probe failed (the command probes itself, and
+    says why)."""
+    name: str | None
+    warnings: tuple[str, ...] = ()
 
 
 class Started:
@@ -61,6 +72,34 @@ class Started:
             self.close()
             raise
 
+    def probed(self, seconds: float = PROBE_SECONDS) -> Probed | None:
+        """What the first of these workers to start found of the sandbox; None when
+        none says so in time (each died, or serves other work than grading)."""
+        if self.serve is not _serve:
+            return None
+        until = time.monotonic() + seconds
+        pending = list(self._waiting)
+        while pending:
+            for worker in list(pending):
+                if worker.probed is not None:
+                    if worker.probed.name is not None:
+                        return worker.probed
+                    pending.remove(worker)  # its probe failed: it has stopped
+            if not pending:
+                break
+            ready = wait([w.conn for w in pending] + [w.process.sentinel for w in pending],
+                         timeout=max(0.0, until - time.monotonic()))
+            if not ready:
+                return None
+            for worker in list(pending):
+                if worker.conn in ready:
+                    worker.read_probed()
+                    if worker.probed is None:
+                        pending.remove(worker)  # it died, or said something else
+                elif worker.process.sentinel in ready:
+                    pending.remove(worker)
+        return None
+
     def take(self, count: int, config: Config, serve: Serve) -> list[_Worker]:
         """Up to `count` workers that are still alive (one may have died while the
         command searched for students), when they were started for this work."""
@@ -68,7 +107,8 @@ class Started:
             return []  # started for other work
         alive: list[_Worker] = []
         for worker in self._waiting:
-            (alive if worker.process.is_alive() else self._done).append(worker)
+            failed = worker.probed is not None and worker.probed.name is None
+            (alive if worker.process.is_alive() and not failed else self._done).append(worker)
         taken, self._waiting = alive[:count], alive[count:]
         return taken
 
@@ -121,6 +161,8 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                     continue
                 if worker.conn in ready or worker.process.sentinel in ready:
                     outcome = worker.collect()
+                    if outcome is None:  # what it found of the sandbox: no job's end
+                        continue
                 elif time.monotonic() > worker.deadline:
                     outcome = worker.give_up(f'grading it took more than {limit:g} s, so it '
                                              f'was stopped')
@@ -159,6 +201,7 @@ class _Worker:
         self.deadline = 0.0
         self.started = 0.0
         self.stopping = False
+        self.probed: Probed | None = None  # what it said of the sandbox, once it did
 
     def start(self, job: Job, limit: float) -> None:
         self.job, self.started = job, time.monotonic()
@@ -168,16 +211,30 @@ class _Worker:
         except OSError:  # it died: the batch sees its end and reports the job stopped
             pass
 
-    def collect(self) -> tuple[int, tuple[str, Any], float]:
+    def collect(self) -> tuple[int, tuple[str, Any], float] | None:
+        """How its job ended; None when what came was what it found of the sandbox."""
         assert self.job is not None
         try:
-            index, reply, seconds = self.conn.recv()
+            message = self.conn.recv()
         except (EOFError, OSError):
             self.process.join(1)
             return self.give_up(f'the grading process stopped (exit code '
                                 f'{self.process.exitcode}) while grading it')
+        if isinstance(message, Probed):
+            self.probed = message
+            return None
+        index, reply, seconds = message
         self.job = None
         return index, reply, seconds
+
+    def read_probed(self) -> None:
+        """Read what it found of the sandbox, the first thing it says (before any job)."""
+        try:
+            message = self.conn.recv()
+        except (EOFError, OSError):
+            return
+        if isinstance(message, Probed):
+            self.probed = message
 
     def give_up(self, reason: str) -> tuple[int, tuple[str, Any], float]:
         assert self.job is not None
@@ -213,8 +270,12 @@ class _Worker:
 def _serve(conn: Connection, config: Config) -> None:
     """A worker's life: take a job, grade it, send the record back, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
-    # probed again here, silently: the command has told the teacher what is missing
-    isolation = probe()
+    try:  # said to the command, which tells the teacher once
+        isolation = probe()
+    except Exception:  # the command probes itself, and says why in a word of its own
+        conn.send(Probed(None))
+        return
+    conn.send(Probed(isolation.name, tuple(isolation.warnings())))
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
     modules = 0
     same_files: dict[Any, Any] = {}  # a file several students hand in is graded once

@@ -82,9 +82,6 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
     from ..render.outputs import write_outputs
     from ..render.terminal import printable, summary_line
 
-    probed = probed_isolation()  # said once here; each worker sets up its own
-    isolation = probed.name
-    probed.close()
     with tempfile.TemporaryDirectory(prefix='hexgrade-class-',
                                      dir=_unpack_beside(out, cluster)) as unpacked:
         found = find_students(class_path, args.layout, Path(unpacked), args.assignment)
@@ -92,6 +89,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
             raise UsageError(f'{class_path}: no submissions found in it',
                              tip='a class is a folder with one folder or file per student, '
                                  'or the zip from your LMS')
+        isolation = _isolation(ahead)
         out.mkdir(parents=True, exist_ok=True)
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
         bar = ProgressBar(sys.stderr)
@@ -119,6 +117,20 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
                           tip='the class summary says why, under Flagged submissions; grade '
                               'the class again once that is put right')
     return EXIT_PASSED
+
+
+def _isolation(ahead: Started | None) -> str:
+    """The sandbox's isolation, said once to the teacher with what it lacks: as the
+    workers started ahead found it as they started (each sets up its own), else
+    probed here."""
+    probed = ahead.probed() if ahead is not None else None
+    if probed is not None and probed.name is not None:
+        for warning in probed.warnings:
+            print(warning, file=sys.stderr)
+        return probed.name
+    isolation = probed_isolation()
+    isolation.close()
+    return isolation.name
 
 
 def _workers_ahead(args: argparse.Namespace, class_path: Path, config: Config,
