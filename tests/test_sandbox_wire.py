@@ -8,7 +8,7 @@ import json
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from autograder.config import Config
@@ -141,6 +141,36 @@ def test_a_batch_of_strings_comes_back_as_it_went(texts: list[str]) -> None:
 ])
 def test_a_forged_batch_of_strings_is_not_read(forged: dict[str, Any]) -> None:
     assert wire.strings_in(forged) is None
+
+
+ONE_WIDTH = st.integers(1, 4).flatmap(lambda width: st.tuples(
+    st.lists(st.text(alphabet='ab\0', min_size=width, max_size=width), min_size=60,
+             max_size=90),
+    st.lists(st.text(alphabet='ab\0', max_size=6), max_size=2), st.integers(0, 90)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(ONE_WIDTH)
+@example((['ab'] * 70, ['a', '\0bc'], 5))  # one short, one long: the total is right,
+@example((['ab'] * 70, ['abc', 'b'], 69))   # and a NUL falls where a separator would
+def test_a_batch_goes_joined_exactly_when_its_strings_are_of_one_width(
+        made: tuple[list[str], list[str], int]) -> None:
+    """Strings of one width, with NULs among them (which the quick test of widths must
+    not be fooled by), and perhaps others of other widths side by side: joined exactly
+    when every one is as long as the first."""
+    texts, odd, at = made
+    texts = texts[:at] + odd + texts[at:]
+    carried = wire.strings_out(texts)
+    assert ('joined' in carried) == (len(texts) >= wire.JOIN_FROM and
+                                     len({len(t) for t in texts}) == 1)
+    assert wire.strings_in(json.loads(json.dumps(carried))) == texts
+    assert wire.all_strings_out(texts) == carried
+
+
+def test_a_batch_with_anything_but_strings_has_no_string_form() -> None:
+    assert wire.all_strings_out(['abc'] * 70 + [None]) is None
+    assert wire.all_strings_out([('abc',)] * 70) is None
+    assert wire.all_strings_out([]) == {'texts': []}
 
 
 LISTS = ('def squares(n):\n'
