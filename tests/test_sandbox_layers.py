@@ -226,6 +226,26 @@ def test_seccomp_stops_sockets_processes_and_signals_but_not_threads() -> None:
     assert in_fork(body) == 'EPERM EPERM EPERM EPERM allowed EPERM thread'
 
 
+def test_the_filter_packed_once_is_the_program_for_each_pid() -> None:
+    import struct
+    packed = seccomp.Packed()
+    for pid in (1, 2, 3, 255, 256, 65_536, os.getpid(), 4_194_304):
+        fresh = b''.join(struct.pack('=HBBI', *line) for line in seccomp.program(pid))
+        assert packed.for_pid(pid) == fresh
+    assert packed.places  # signals and limits name the child's own pid
+
+
+@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
+def test_a_filter_packed_before_the_fork_lets_the_child_signal_itself_only() -> None:
+    packed = seccomp.Packed()  # here, as the zygote packs it: for another pid
+
+    def body() -> str:
+        seccomp.install(packed)
+        return ' '.join([attempt(lambda: os.kill(os.getpid(), 0)),
+                         attempt(lambda: os.kill(os.getppid(), 0)), attempt(os.fork)])
+    assert in_fork(body) == 'allowed EPERM EPERM'
+
+
 DANGEROUS = ('shmget', 'shmat', 'semget', 'msgget', 'mq_open', 'setpriority', 'chmod',
              'fchmod', 'fchmodat', 'chown', 'fchown', 'utimensat', 'mknod', 'mknodat',
              'setxattr', 'memfd_create', 'socket', 'execve', 'ptrace', 'symlink')

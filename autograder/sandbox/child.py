@@ -322,9 +322,10 @@ def main() -> None:
         settings = json.loads(sys.argv[3])
         warm_up(settings.get('preload', {}))
         held_folders = sibling('held_folders')
+        seccomp = sibling('seccomp')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
-                  'seccomp': sibling('seccomp'), 'held_folders': held_folders, 'wire': wire,
-                  'batches': HELD,
+                  'seccomp': seccomp, 'seccomp_packed': seccomp.Packed(),  # once, here
+                  'held_folders': held_folders, 'wire': wire, 'batches': HELD,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
         sibling('zygote').serve(int(sys.argv[2]), settings, run, layers)
         return

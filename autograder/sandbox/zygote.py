@@ -262,7 +262,7 @@ def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
             os.close(own_ruleset)
         if settings.get('seccomp'):
             step = 'seccomp'
-            layers['seccomp'].install()
+            layers['seccomp'].install(layers.get('seccomp_packed'))
         step = 'landlock' if settings.get('landlock') else \
             'seccomp' if settings.get('seccomp') else 'rlimits'
         _can_import(settings, layers, moved)
