@@ -206,3 +206,19 @@ def test_the_nbgrader_course_says_where_it_goes_before_writing(
     code, out, err = run_cli('nbgrader', 'course')  # there already: said, then refused
     assert code == 2 and out.splitlines() == [lines[0]]
     assert err.splitlines()[-2].startswith('error: course/nbgrader_config.py already exists')
+
+
+def test_when_a_workers_probe_failed_the_command_probes_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import autograder.commands.grade as grade
+    from autograder.classroom.workers import Probed
+
+    class Ahead:
+        def probed(self) -> Probed:
+            return Probed(None, failed='OSError: no zygote')
+    here = Isolation(layers=('seccomp',) + FLOOR_LAYERS)
+    monkeypatch.setattr(grade, 'probed_isolation', lambda warn=True: here)
+    assert grade._isolation(Ahead()) == here.name  # type: ignore[arg-type]
+    assert capsys.readouterr().err == (
+        'warning: a grading process could not set up its sandbox (OSError: no zygote); '
+        'others grade the class, and a student given to it is flagged with that reason\n')

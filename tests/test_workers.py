@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from autograder.classroom.serialise import from_data
-from autograder.classroom.workers import Job, Started, _Worker, run_jobs
+from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
 
 from class_records import PIECES, fast_config
@@ -153,13 +153,40 @@ def test_workers_started_ahead_say_what_they_found_of_the_sandbox() -> None:
     assert list(probed.warnings) == here.warnings()
 
 
-def test_a_worker_whose_probe_fails_says_so_and_is_not_given_a_job(
+def test_a_worker_whose_probe_fails_says_why_and_stops(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv('HEXGRADE_ISOLATION_OFF', 'firewall')  # no such layer: an error
     config = Config()
     with Started(1, config) as ahead:
-        assert ahead.probed() is None  # the command probes itself, and says why
+        probed = ahead.probed()  # the command probes itself
+        assert probed is not None and probed.name is None
+        assert "no isolation layer 'firewall'" in probed.failed
         worker = ahead._waiting[0]
         worker.process.join(10)
-        assert worker.probed is not None and worker.probed.name is None
-        assert ahead.take(1, config, ahead.serve) == []
+        assert not worker.process.is_alive()
+
+
+def test_a_worker_known_to_have_failed_its_probe_is_given_no_job() -> None:
+    config = Config()
+    with Started(2, config, serve=_named) as ahead:
+        failed, sound = ahead._waiting
+        failed.probed = Probed(None, failed='OSError: no zygote')  # alive, but it says so
+        assert failed.process.is_alive()
+        assert ahead.take(2, config, _named) == [sound]
+
+
+def test_a_job_given_to_a_worker_whose_probe_failed_says_why_it_stopped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv('HEXGRADE_ISOLATION_OFF', 'firewall')
+    worker = _Worker(_serve, Config())
+    try:
+        worker.start(Job(0, 'a'), 60)
+        outcome = None
+        while outcome is None:
+            outcome = worker.collect()
+    finally:
+        worker.close()
+    index, reply, _ = outcome
+    assert (index, reply[0]) == (0, 'stopped')
+    assert reply[1].startswith('the grading process could not set up its sandbox (')
+    assert 'firewall' in reply[1]

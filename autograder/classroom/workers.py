@@ -47,10 +47,11 @@ class Job:
 @dataclass(frozen=True)
 class Probed:
     """What a worker found of the sandbox as it started: the isolation's name and the
-    teacher's warnings; no name when the probe failed (the command probes itself, and
-    says why)."""
+    teacher's warnings; no name when the probe failed, and why (the worker stops, and
+    the command probes itself)."""
     name: str | None
     warnings: tuple[str, ...] = ()
+    failed: str = ''
 
 
 class Started:
@@ -73,17 +74,20 @@ class Started:
             raise
 
     def probed(self, seconds: float = PROBE_SECONDS) -> Probed | None:
-        """What the first of these workers to start found of the sandbox; None when
-        none says so in time (each died, or serves other work than grading)."""
+        """What the first of these workers to start found of the sandbox; else what
+        the first whose probe failed said; None when none says so in time (each died,
+        or serves other work than grading)."""
         if self.serve is not _serve:
             return None
         until = time.monotonic() + seconds
         pending = list(self._waiting)
+        failed: Probed | None = None
         while pending:
             for worker in list(pending):
                 if worker.probed is not None:
                     if worker.probed.name is not None:
                         return worker.probed
+                    failed = failed or worker.probed
                     pending.remove(worker)  # its probe failed: it has stopped
             if not pending:
                 break
@@ -98,7 +102,7 @@ class Started:
                         pending.remove(worker)  # it died, or said something else
                 elif worker.process.sentinel in ready:
                     pending.remove(worker)
-        return None
+        return failed
 
     def take(self, count: int, config: Config, serve: Serve) -> list[_Worker]:
         """Up to `count` workers that are still alive (one may have died while the
@@ -222,6 +226,10 @@ class _Worker:
                                 f'{self.process.exitcode}) while grading it')
         if isinstance(message, Probed):
             self.probed = message
+            if message.name is None:  # it stops: its job ends here, saying why
+                self.process.join(5)
+                return self.give_up(f'the grading process could not set up its sandbox '
+                                    f'({message.failed})')
             return None
         index, reply, seconds = message
         self.job = None
@@ -272,8 +280,8 @@ def _serve(conn: Connection, config: Config) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the command to handle
     try:  # said to the command, which tells the teacher once
         isolation = probe()
-    except Exception:  # the command probes itself, and says why in a word of its own
-        conn.send(Probed(None))
+    except Exception as exc:  # the command probes itself, and says it if it can
+        conn.send(Probed(None, failed=f'{type(exc).__name__}: {exc}'))
         return
     conn.send(Probed(isolation.name, tuple(isolation.warnings())))
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])

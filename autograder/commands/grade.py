@@ -130,6 +130,10 @@ def _isolation(ahead: Started | None) -> str:
         return probed.name
     isolation = probed_isolation()
     isolation.close()
+    if probed is not None:  # it works here, but did not in a worker: say so
+        print(f'warning: a grading process could not set up its sandbox '
+              f'({probed.failed}); others grade the class, and a student given to it '
+              f'is flagged with that reason', file=sys.stderr)
     return isolation.name
 
 

@@ -39,9 +39,9 @@ def strings_out(texts: list[str]) -> dict[str, Any]:
 
 
 def all_strings_out(values: list[Any]) -> dict[str, Any] | None:
-    """`strings_out` of a batch whose values are all of them strings, else None. No
-    value may be of a subclass of str (the child's `kept` encodes those apart): the
-    test is that they join."""
+    """`strings_out` of a batch whose values are all of them strings, else None: the
+    test is that they join, which a subclass of str passes too, so none may be there
+    (the child's `kept` has encoded those apart already)."""
     try:
         joined = ''.join(values)
     except TypeError:
