@@ -20,12 +20,10 @@ from .child import BROKE_DOWN
 from .isolation import Isolation
 from .launch import Launched
 from .limits import WAITING, Limits
-from .outcomes import Died, NotTried, Outcome, Returned, TimedOut
+from .outcomes import Died, TimedOut
 from .proc_stat import cpu_seconds
-from .replies import (MAX_FUNCTIONS, Answers, Loaded, bindings, raised, seen, signature,
-                      timed_out)
+from .replies import MAX_FUNCTIONS, Answers, Loaded, answers_in, bindings, raised, signature
 from .shared_child import SharedChild, open_channel
-from .values import Value, decode, plain, tuples_in
 
 # what the big replies of this worker's children came to (see reply_memo): parsed, and
 # read as answers to so many calls under such a limit
@@ -162,25 +160,10 @@ class StudentProcess:
         known = _READ.get(key) if key else None
         if known is not None:
             return replace(known, printed=self._output(reply))
-        values: Sequence[Value] | None = wire.strings_in(reply, len(args))
-        if values is None and 'tuples' in reply:
-            values = tuples_in(reply['tuples'], len(args))
-        if values is not None:
-            answers = Answers(values, None, '', key)
-        else:
-            results = reply.get('results')
-            if not isinstance(results, list) or not 0 < len(results) <= len(args) or \
-                    (len(results) < len(args) and not timed_out(results[-1])):
-                self._stop('its answers could not be read')
-                return Answers(None, [Died(self.gone or '')] * len(args), '')
-            if len(results) == len(args) and plain(results):  # every call returned
-                answers = Answers(results, None, '', key)
-            else:
-                outcomes = [Returned(decode(item)) if type(item) is not dict or
-                            ('timeout' not in item and 'raised' not in item)
-                            else self._outcome(item) for item in results]
-                answers = Answers(None, outcomes + [NotTried()] * (len(args) - len(results)),
-                                  '', key if len(results) == len(args) else None)
+        answers = answers_in(reply, len(args), self.limits.call_seconds, key)
+        if answers is None:
+            self._stop('its answers could not be read')
+            return Answers(None, [Died(self.gone or '')] * len(args), '')
         if key:
             _READ.put(key, answers)
         return replace(answers, printed=self._output(reply))
@@ -385,15 +368,6 @@ class StudentProcess:
 
     def _kill(self) -> None:
         self._child.kill()
-
-    def _outcome(self, item: Any) -> Outcome:
-        if type(item) is not dict or not ('timeout' in item or 'raised' in item):
-            return Returned(decode(item))  # an encoded value: a tuple or cut value is a dict
-        if item.get('timeout'):  # the limit that stopped it: of computing, or of waiting
-            waited = bool(item.get('waited'))
-            return TimedOut(self.limits.call_seconds * (WAITING if waited else 1), waited,
-                            seen(item.get('seen')))
-        return raised(item.get('raised') or {})
 
     def _output(self, reply: dict[str, Any]) -> str:
         output = reply.get('output') or {}

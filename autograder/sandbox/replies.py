@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .outcomes import Outcome, Raised, Returned, Seen
-from .values import Value
+from . import wire
+from .limits import WAITING
+from .outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
+from .values import Value, decode, plain, tuples_in
 
 MAX_FUNCTIONS = 500
 
@@ -58,6 +60,37 @@ class Answers:
             return [Returned(value) for value in self.values]
         assert self.others is not None
         return self.others
+
+
+def answers_in(reply: dict[str, Any], count: int, call_seconds: float,
+               key: tuple[bytes, int, float] | None) -> Answers | None:
+    """The answers a reply brings to a batch of `count` calls made under `call_seconds`
+    each (`key`: the reply's, when it is big); None when they cannot be read."""
+    values: Sequence[Value] | None = wire.strings_in(reply, count)
+    if values is None and 'tuples' in reply:
+        values = tuples_in(reply['tuples'], count)
+    if values is not None:
+        return Answers(values, None, '', key)
+    results = reply.get('results')
+    if not isinstance(results, list) or not 0 < len(results) <= count or \
+            (len(results) < count and not timed_out(results[-1])):
+        return None
+    if len(results) == count and plain(results):  # every call returned
+        return Answers(results, None, '', key)
+    outcomes = [Returned(decode(item)) if type(item) is not dict or
+                ('timeout' not in item and 'raised' not in item)
+                else _outcome(item, call_seconds) for item in results]
+    return Answers(None, outcomes + [NotTried()] * (count - len(results)), '',
+                   key if len(results) == count else None)
+
+
+def _outcome(item: dict[str, Any], call_seconds: float) -> Outcome:
+    """A call that timed out (of computing, or of waiting) or raised."""
+    if item.get('timeout'):
+        waited = bool(item.get('waited'))
+        return TimedOut(call_seconds * (WAITING if waited else 1), waited,
+                        seen(item.get('seen')))
+    return raised(item.get('raised') or {})
 
 
 def seen(raw: Any) -> Seen | None:
