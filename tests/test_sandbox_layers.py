@@ -1,52 +1,24 @@
-"""Each isolation layer on its own: Landlock, seccomp, bubblewrap, cgroups. Layers
-that restrict a process for good are tried in a fork of the test process, which
-reports back through a pipe."""
+"""Each isolation layer on its own: Landlock, bubblewrap, cgroups (seccomp has a module
+of its own). Layers that restrict a process for good are tried in a fork of the test
+process, which reports back through a pipe (see `layer_trials`)."""
 from __future__ import annotations
 
-import errno
 import os
 import socket
 import sys
-import threading
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from autograder.config import Config
-from autograder.sandbox import bwrap, cgroups, landlock, path_policy, seccomp
+from autograder.sandbox import bwrap, cgroups, landlock, path_policy
 from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
 
+from layer_trials import FakeLibc, attempt, in_fork
+
 PROJECT = Path(__file__).resolve().parent.parent
-
-
-def in_fork(body: Callable[[], str]) -> str:
-    """Run `body` in a fork of this process and return what it returned."""
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(reader)
-        try:
-            os.write(writer, body().encode())
-        except BaseException as exc:
-            os.write(writer, f'crashed: {exc!r}'.encode())
-        finally:
-            os._exit(0)
-    os.close(writer)
-    with os.fdopen(reader, 'rb') as answer:
-        said = answer.read().decode()
-    os.waitpid(pid, 0)
-    return said
-
-
-def attempt(action: Callable[[], object]) -> str:
-    try:
-        action()
-        return 'allowed'
-    except OSError as exc:
-        return errno.errorcode.get(exc.errno or 0, 'refused')
 
 
 # -- Landlock ---------------------------------------------------------------------
@@ -161,23 +133,6 @@ def test_landlock_says_when_the_kernel_lacks_it(monkeypatch: pytest.MonkeyPatch)
         landlock.build([], [])
 
 
-class FakeLibc:
-    """The C library, but for the calls a test wants to fail."""
-
-    def __init__(self, real: object, failing: str, argument: int | None = None) -> None:
-        self.real, self.failing, self.argument = real, failing, argument
-
-    def __getattr__(self, name: str) -> object:
-        real = getattr(self.real, name)
-        if name != self.failing:
-            return real
-        return lambda *args: -1 if self.argument in (None, _plain(args[0])) else real(*args)
-
-
-def _plain(value: object) -> object:
-    return getattr(value, 'value', value)
-
-
 @pytest.mark.skipif(landlock.abi() < 1, reason='this kernel has no Landlock')
 @pytest.mark.parametrize('failing,argument,message', [
     ('prctl', None, 'no_new_privs could not be set'),
@@ -202,137 +157,6 @@ def test_landlock_says_when_the_ruleset_is_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(landlock, 'abi', lambda: 7)
     with pytest.raises(OSError, match='landlock_create_ruleset failed'):
         landlock.build([], [])
-
-
-# -- seccomp ----------------------------------------------------------------------
-
-@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
-def test_seccomp_stops_sockets_processes_and_signals_but_not_threads() -> None:
-    def body() -> str:
-        seccomp.install()
-        done: list[str] = []
-        thread = threading.Thread(target=lambda: done.append('thread'))
-        thread.start()
-        thread.join()
-        return ' '.join([
-            attempt(lambda: socket.socket()),
-            attempt(os.fork),
-            attempt(lambda: os.execv('/bin/true', ['true'])),
-            attempt(lambda: os.kill(1, 0)),
-            attempt(lambda: os.kill(os.getpid(), 0)),
-            attempt(os.setsid),
-            *done,
-        ])
-    assert in_fork(body) == 'EPERM EPERM EPERM EPERM allowed EPERM thread'
-
-
-def test_the_filter_packed_once_is_the_program_for_each_pid() -> None:
-    import struct
-    packed = seccomp.Packed()
-    for pid in (1, 2, 3, 255, 256, 65_536, os.getpid(), 4_194_304):
-        fresh = b''.join(struct.pack('=HBBI', *line) for line in seccomp.program(pid))
-        assert packed.for_pid(pid) == fresh
-    assert packed.places  # signals and limits name the child's own pid
-
-
-@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
-def test_a_filter_packed_before_the_fork_lets_the_child_signal_itself_only() -> None:
-    packed = seccomp.Packed()  # here, as the zygote packs it: for another pid
-
-    def body() -> str:
-        seccomp.install(packed)
-        return ' '.join([attempt(lambda: os.kill(os.getpid(), 0)),
-                         attempt(lambda: os.kill(os.getppid(), 0)), attempt(os.fork)])
-    assert in_fork(body) == 'allowed EPERM EPERM'
-
-
-DANGEROUS = ('shmget', 'shmat', 'semget', 'msgget', 'mq_open', 'setpriority', 'chmod',
-             'fchmod', 'fchmodat', 'chown', 'fchown', 'utimensat', 'mknod', 'mknodat',
-             'setxattr', 'memfd_create', 'socket', 'execve', 'ptrace', 'symlink')
-
-
-def test_the_seccomp_allow_list_says_why_each_call_is_there() -> None:
-    tables = {'allowed': {name: number for name, (number, _) in seccomp.ALLOWED.items()},
-              'by argument': {name: entry[0] for name, entry in seccomp.BY_ARGUMENT.items()},
-              'denied': {name: number for name, (number, _) in seccomp.DENIED.items()}}
-    reasons = [why for _, why in seccomp.ALLOWED.values()] + \
-        [entry[3] for entry in seccomp.BY_ARGUMENT.values()] + \
-        [why for _, why in seccomp.DENIED.values()]
-    numbers = [number for table in tables.values() for number in table.values()]
-    assert all(len(why) > 5 for why in reasons)
-    assert len(numbers) == len(set(numbers))  # no call in two tables, or twice in one
-    assert all(0 <= number < 512 for number in numbers)
-    assert not set(DANGEROUS) & (set(tables['allowed']) | set(tables['by argument']))
-    assert set(DANGEROUS) <= set(tables['denied'])
-    assert {'prlimit64', 'fcntl', 'ioctl', 'kill', 'tgkill'} == set(tables['by argument'])
-    assert len(tables['allowed']) < 120  # an allow list, not everything
-
-
-@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
-def test_seccomp_refuses_ipc_metadata_and_other_processes_limits(tmp_path: Path) -> None:
-    import ctypes
-    import fcntl
-    import resource
-    libc = ctypes.CDLL(None, use_errno=True)
-    target = tmp_path / 'target'
-    target.write_text('x')
-
-    def raw(name: str, *args: int) -> str:
-        number = seccomp.DENIED[name][0] if name in seccomp.DENIED else \
-            {'acct': 163}[name]
-        if libc.syscall(number, *args) != -1:
-            return 'allowed'
-        return errno.errorcode.get(ctypes.get_errno(), 'refused')
-
-    def body() -> str:
-        seccomp.install()
-        fd = os.open(target, os.O_RDONLY)
-        return ' '.join([
-            raw('shmget', 0, 4096, 0o1600),  # IPC_PRIVATE, IPC_CREAT | 0600
-            raw('semget', 0, 1, 0o1600),
-            raw('msgget', 0, 0o1600),
-            attempt(lambda: resource.prlimit(1, resource.RLIMIT_AS)),
-            attempt(lambda: resource.prlimit(0, resource.RLIMIT_AS)),
-            attempt(lambda: os.setpriority(os.PRIO_PGRP, 0, 10)),
-            attempt(lambda: fcntl.fcntl(fd, fcntl.F_SETOWN, 1)),
-            attempt(lambda: fcntl.fcntl(fd, 10, 29)),  # F_SETSIG
-            attempt(lambda: fcntl.fcntl(fd, fcntl.F_GETFD)),
-            attempt(lambda: fcntl.ioctl(fd, 0x40086602, b'\0' * 8)),  # FS_IOC_SETFLAGS
-            attempt(lambda: fcntl.ioctl(fd, 0x5401, b'\0' * 64)),  # TCGETS: not a tty
-            attempt(lambda: os.chmod(target, 0o4755)),
-            attempt(lambda: os.chown(target, 0, 0)),
-            attempt(lambda: os.utime(target, (0, 0))),
-            attempt(lambda: os.mknod(tmp_path / 'fifo', 0o600 | 0o10000)),
-            raw('acct', 0),  # in no table: as if this kernel lacked it
-        ])
-    assert in_fork(body).split() == [
-        'EPERM', 'EPERM', 'EPERM', 'EPERM', 'allowed', 'EPERM', 'EPERM', 'EPERM', 'allowed',
-        'EPERM', 'ENOTTY', 'EPERM', 'EPERM', 'EPERM', 'EPERM', 'ENOSYS']
-    assert target.stat().st_mode & 0o7777 == 0o644
-
-
-def test_seccomp_says_which_machines_it_knows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(seccomp.platform, 'machine', lambda: 'sparc')
-    assert not seccomp.available()
-    with pytest.raises(OSError, match='the seccomp filter knows x86_64 only, not sparc'):
-        seccomp.install()
-
-
-@pytest.mark.skipif(not seccomp.available(), reason='no seccomp filter for this machine')
-@pytest.mark.parametrize('argument,message', [
-    (seccomp.PR_SET_NO_NEW_PRIVS, 'no_new_privs could not be set'),
-    (seccomp.PR_SET_SECCOMP, 'the seccomp filter was refused'),
-])
-def test_seccomp_says_which_step_failed(monkeypatch: pytest.MonkeyPatch, argument: int,
-                                        message: str) -> None:
-    def body() -> str:
-        monkeypatch.setattr(seccomp, '_libc', FakeLibc(seccomp._libc, 'prctl', argument))
-        try:
-            seccomp.install()
-        except OSError as exc:
-            return str(exc)
-        return 'installed'
-    assert message in in_fork(body)
 
 
 # -- bubblewrap -------------------------------------------------------------------
