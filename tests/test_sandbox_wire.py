@@ -16,7 +16,7 @@ from autograder.sandbox import wire
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.values import Opaque, decode, plain, tuples_in
+from autograder.sandbox.values import Opaque, decode, plain, sequences_in
 from child_modules import child_module
 
 
@@ -230,11 +230,11 @@ BOARDS = [f'{n:09d}'.replace('0', '.').replace('1', 'B')[:9] for n in range(100)
 
 
 @pytest.mark.parametrize('shape,travels', [
-    ('squares', 'tuples'), ('rows', 'tuples'), ('list', 'results'), ('none', 'results'),
+    ('squares', 'tuples'), ('rows', 'tuples'), ('list', 'lists'), ('none', 'results'),
     ('number', 'results'), ('sub', 'results'), ('ragged', 'results'),
 ])
 def test_a_long_batch_of_any_shape_comes_back_exactly(shape: str, travels: str) -> None:
-    """Tuples of strings of one shape travel as one string, the rest as JSON; either
+    """Tuples or lists of strings of one shape travel as one string, the rest as JSON; either
     way each value comes back as the function returned it, of its exact type, and a
     str subclass never as a str."""
     replies: list[dict[str, Any]] = []
@@ -265,14 +265,17 @@ def test_a_long_batch_of_any_shape_comes_back_exactly(shape: str, travels: str) 
     {'joined': 'abcdef', 'width': '1', 'length': 3}, {'joined': 6, 'width': 1, 'length': 3},
     {'joined': 'abcdef', 'width': 1.0, 'length': 3},
 ])
-def test_a_forged_batch_of_tuples_is_not_read(forged: Any) -> None:
-    assert tuples_in(forged, 2) is None
+@pytest.mark.parametrize('lists', [False, True])
+def test_a_forged_batch_of_tuples_or_lists_is_not_read(forged: Any, lists: bool) -> None:
+    assert sequences_in(forged, 2, lists) is None
 
 
-def test_a_batch_of_tuples_of_another_count_is_not_read() -> None:
+def test_a_batch_of_tuples_or_lists_of_another_count_is_not_read() -> None:
     carried = {'joined': 'abcdef', 'width': 1, 'length': 3}
-    assert tuples_in(carried, 2) == [('a', 'b', 'c'), ('d', 'e', 'f')]
-    assert tuples_in(carried, 3) is None
+    assert sequences_in(carried, 2) == [('a', 'b', 'c'), ('d', 'e', 'f')]
+    assert sequences_in(carried, 2, lists=True) == [['a', 'b', 'c'], ['d', 'e', 'f']]
+    assert sequences_in(carried, 3) is None
+    assert sequences_in(carried, 3, lists=True) is None
 
 
 ENCODING = child_module('encoding')
@@ -307,24 +310,29 @@ def shape(value: Any) -> Any:
     st.integers(1, 4).flatmap(lambda length: st.lists(
         st.lists(SQUARES, min_size=length, max_size=length).map(tuple),
         min_size=60, max_size=80)),
+    st.integers(1, 4).flatmap(lambda length: st.lists(
+        st.lists(SQUARES, min_size=length, max_size=length), min_size=60, max_size=80)),
     st.integers(1, 4).flatmap(lambda length: st.tuples(  # one odd value among them
-        st.lists(st.lists(SQUARES, min_size=length, max_size=length).map(tuple),
+        st.lists(st.lists(SQUARES, min_size=length, max_size=length).map(tuple) |
+                 st.lists(SQUARES, min_size=length, max_size=length),
                  min_size=60, max_size=80), PLAIN_VALUES, st.integers(0, 59)).map(
         lambda made: made[0][:made[2]] + [made[1]] + made[0][made[2]:]))))
 def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
-    """However a batch travels (bare strings, one string of tuples, JSON read at once
-    or value by value), the parent reads what it reads of each value sent alone, of
+    """However a batch travels (bare strings, one string of tuples or of lists, JSON
+    read at once or value by value), the parent reads what it reads of each value sent alone, of
     the same exact types all the way down."""
     kept = [ENCODING.kept(value) for value in values]
     if set(map(type, kept)) <= {str}:
         part: dict[str, Any] = wire.strings_out(kept)
     else:
-        joined = ENCODING.tuples(kept)
-        part = {'tuples': joined} if joined else {'results': ENCODING.encode_all(kept)}
+        joined = ENCODING.sequences(kept)
+        part = {joined[0]: joined[1]} if joined else {'results': ENCODING.encode_all(kept)}
     reply = json.loads(json.dumps(part))
     read: list[Any] | None = wire.strings_in(reply, len(values))
     if read is None and 'tuples' in reply:
-        read = tuples_in(reply['tuples'], len(values))
+        read = sequences_in(reply['tuples'], len(values))
+    if read is None and 'lists' in reply:
+        read = sequences_in(reply['lists'], len(values), lists=True)
     if read is None and plain(reply['results']):
         read = reply['results']
     if read is None:

@@ -182,9 +182,9 @@ class Child:
         strings = wire.all_strings_out(values)
         if strings is not None:
             return {**strings, 'output': self.output.take()}
-        joined = encoding.tuples(values)  # tuples of strings, all of one shape
+        joined = encoding.sequences(values)  # tuples or lists of strings, of one shape
         if joined is not None:
-            return {'tuples': joined, 'output': self.output.take()}
+            return {joined[0]: joined[1], 'output': self.output.take()}
         return {'results': encoding.encode_all(values), 'output': self.output.take()}
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:

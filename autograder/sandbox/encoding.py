@@ -16,7 +16,7 @@ SHORT = MAX_ITEMS * MAX_TEXT  # characters in all of a list or tuple kept as it 
 MAX_DEPTH = 2
 STR = frozenset({str})
 PLAIN = frozenset({str, bool, int, type(None)})  # as `kept` leaves them: short, small
-TUPLES_FROM = 64  # tuples in a batch sent as one string (see `tuples`)
+SEQUENCES_FROM = 64  # tuples or lists in a batch sent as one string (see `sequences`)
 
 
 class Wire:
@@ -34,7 +34,7 @@ def kept(value: Any) -> Any:
     __repr__ is the call's own time): a short str, None, a bool or a small int as it
     is; a short list of strings copied, as it was when returned, and a short tuple of
     them as it is (encoding either runs no code of the student's, so `encode_all` or
-    `tuples` does it after the batch, for all at once); anything else encoded."""
+    `sequences` does it after the batch, for all at once); anything else encoded."""
     kind = type(value)
     if kind is str and len(value) <= MAX_TEXT:
         return value
@@ -42,7 +42,7 @@ def kept(value: Any) -> Any:
         return value
     # (a long str inside is cut when the batch is sent; none may be huge meanwhile)
     if (kind is list or kind is tuple) and len(value) <= MAX_ITEMS and \
-            set(map(type, value)) <= STR and len(''.join(value)) <= SHORT:
+            STR.issuperset(map(type, value)) and len(''.join(value)) <= SHORT:
         # a list copied; exact strs in an exact tuple: nothing in it can change
         return value[:] if kind is list else value
     return Wire(encode(value))  # cut at once: a batch holds no more than a report shows
@@ -59,13 +59,16 @@ def encode_all(values: list[Any]) -> list[Any]:
     return [v.wire if type(v) is Wire else encode(v) for v in values]
 
 
-def tuples(values: list[Any]) -> dict[str, Any] | None:
-    """A batch of `kept` values that are all tuples of as many strings each, all of one
-    length, as one string and its cuts; None for any other batch. As JSON, a tuple is
-    an object around a list; 19,683 of them (a board as a tuple of squares or rows)
-    cost both sides tens of milliseconds, and one long string next to nothing.
-    (Lists go as JSON's own, which the parent reads about as fast.)"""
-    if len(values) < TUPLES_FROM or set(map(type, values)) != {tuple}:
+def sequences(values: list[Any]) -> tuple[str, dict[str, Any]] | None:
+    """A batch of `kept` values that are all tuples, or all lists, of as many strings
+    each, all of one length, as one string and its cuts, under the name the reply
+    gives it ('tuples' or 'lists'); None for any other batch. As JSON, 19,683 of them
+    (a board as a tuple or a list of squares or rows) cost both sides tens of
+    milliseconds, and one long string next to nothing."""
+    if len(values) < SEQUENCES_FROM:
+        return None
+    kinds = set(map(type, values))
+    if kinds != {tuple} and kinds != {list}:
         return None
     lengths = set(map(len, values))
     length = lengths.pop()
@@ -79,7 +82,8 @@ def tuples(values: list[Any]) -> dict[str, Any] | None:
     joined = ''.join(items)
     if not joined.isascii():  # as in `wire.strings_out`: surrogate halves would merge
         return None
-    return {'joined': joined, 'width': width, 'length': length}
+    return ('tuples' if kinds == {tuple} else 'lists',
+            {'joined': joined, 'width': width, 'length': length})
 
 
 def encode(value: Any, depth: int = 0) -> Any:

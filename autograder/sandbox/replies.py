@@ -10,7 +10,7 @@ from typing import Any, Sequence
 from . import wire
 from .limits import WAITING
 from .outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
-from .values import Value, decode, plain, tuples_in
+from .values import Value, decode, plain, sequences_in
 
 MAX_FUNCTIONS = 500
 
@@ -68,7 +68,9 @@ def answers_in(reply: dict[str, Any], count: int, call_seconds: float,
     each (`key`: the reply's, when it is big); None when they cannot be read."""
     values: Sequence[Value] | None = wire.strings_in(reply, count)
     if values is None and 'tuples' in reply:
-        values = tuples_in(reply['tuples'], count)
+        values = sequences_in(reply['tuples'], count)
+    elif values is None and 'lists' in reply:
+        values = sequences_in(reply['lists'], count, lists=True)
     if values is not None:
         return Answers(values, None, '', key)
     results = reply.get('results')

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Union
 
-# the child cuts a str and a list or tuple to these: a batch of tuples sent as one
-# string is never wider or longer (see `tuples_in`)
+# the child cuts a str and a list or tuple to these: a batch of them sent as one
+# string is never wider or longer (see `sequences_in`)
 from .encoding import MAX_ITEMS, MAX_TEXT
 
 
@@ -68,10 +68,10 @@ def plain(results: list[Any]) -> bool:
         (kinds == {list} and set(map(type, chain.from_iterable(results))) <= SCALARS)
 
 
-def tuples_in(raw: Any, count: int) -> list[Value] | None:
-    """The `count` tuples of a batch the child sent as one string (see `tuples` in its
-    encoding), each of `length` strings of `width` characters. None when the parts
-    are not that, or do not add up."""
+def sequences_in(raw: Any, count: int, lists: bool = False) -> list[Value] | None:
+    """The `count` tuples (or, with `lists`, lists) of a batch the child sent as one string (see
+    `sequences` in its encoding), each of `length` strings of `width` characters. None
+    when the parts are not that, or do not add up."""
     if type(raw) is not dict:
         return None
     joined, width, length = raw.get('joined'), raw.get('width'), raw.get('length')
@@ -81,7 +81,8 @@ def tuples_in(raw: Any, count: int) -> list[Value] | None:
         return None
     items = iter(joined) if width == 1 else \
         map(''.join, zip(*[iter(joined)] * width))
-    return list(zip(*[items] * length))  # `length` items at a time, at C speed
+    cut = zip(*[items] * length)  # `length` items at a time, at C speed
+    return list(map(list, cut)) if lists else list(cut)
 
 
 def _decode(raw: Any, depth: int) -> Value:
