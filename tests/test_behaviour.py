@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Sequence, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autograder.behaviour import fingerprint
 from autograder.classroom.serialise import from_data, to_data
@@ -74,18 +76,79 @@ def test_one_other_answer_makes_another_fingerprint() -> None:
     assert len(POSITIONS) == 135  # the last answer is one of the domain's
 
 
-def test_a_fingerprint_hashes_each_answer_in_turn_so_stored_ones_still_match() -> None:
-    def hashed(answers: list[str]) -> str:
-        digest = hashlib.blake2b(digest_size=8)
-        for answer in answers:
-            digest.update(answer.encode('utf-8') + b'\0')
-        return digest.hexdigest()
-    assert print_of(Answers(Returned(''))) == hashed(["returned ''"] * 135)
+def hashed(answers: list[str]) -> str:
+    digest = hashlib.blake2b(digest_size=8)
+    for answer in answers:
+        digest.update(answer.encode('utf-8') + b'\0')
+    return digest.hexdigest()
+
+
+def test_answers_of_mixed_kinds_are_hashed_each_in_turn() -> None:
     assert print_of(Answers(Returned(['W', 1]), Returned((None,)))) == \
         hashed(["returned ['W', 1]"] * 134 + ['returned (None,)'])
     assert print_of(Answers(Returned([Opaque('Board', '<at 0x1>')]),
                             Raised('IndexError', 'list index out of range', 3))) == \
         hashed(['returned [<Board>]'] * 134 + ['raised IndexError'])
+
+
+def test_answers_of_one_shape_are_hashed_as_their_characters_in_order() -> None:
+    def uniform(text: str) -> str:
+        return hashlib.blake2b(text.encode('utf-8'), digest_size=8).hexdigest()
+    assert print_of(Answers(Returned('BW.'))) == uniform('\x00135 str of 3\x00' + 'BW.' * 135)
+    assert print_of(Answers(Returned(['B', 'W']), Returned(['.', 'B']))) == \
+        uniform('\x00135 list of 2 str of 1\x00' + 'BW' * 134 + '.B')
+    # the text of a mixed answer never starts as one of a single shape
+    assert hashed(['returned ' + repr('BW.')] * 135) != print_of(Answers(Returned('BW.')))
+
+
+class Values:
+    """A probe whose function returned these values on the first positions, in order."""
+
+    def __init__(self, values: list[object]) -> None:
+        self.values = values
+
+    def answers_key(self, args_list: Sequence[Args]) -> bytes | None:
+        return None
+
+    def all_returned(self, args_list: Sequence[Args]) -> list[object] | None:
+        return list(self.values)
+
+
+ANSWER = st.sampled_from(['B', 'W', '.', 'BW', 'é', '']) | st.none() | st.integers(0, 2)
+ANSWERS = st.lists(
+    st.lists(st.sampled_from(['B', 'W', 'BW']), min_size=1, max_size=2).flatmap(
+        lambda kinds: st.sampled_from([kinds, tuple(kinds), kinds[0]])) | ANSWER,
+    min_size=1, max_size=4)
+
+
+def same(first: object, second: object) -> bool:
+    """Equal, and of the same exact types all the way down."""
+    if type(first) is not type(second):
+        return False
+    if type(first) in (list, tuple):
+        assert isinstance(first, (list, tuple)) and isinstance(second, (list, tuple))
+        return len(first) == len(second) and all(map(same, first, second))
+    return first == second
+
+
+def rebuilt(value: object) -> object:
+    """The same answer in new objects, as another student's function would give it."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(rebuilt(item) for item in value)
+    return ''.join(list(value)) if isinstance(value, str) else value
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANSWERS, ANSWERS, st.booleans())
+def test_two_lists_of_answers_share_a_fingerprint_exactly_when_they_are_the_same(
+        first: list[object], other: list[object], alike: bool) -> None:
+    """Whichever way each is worded (one shape, or answer by answer), the fingerprints
+    of two lists of answers meet exactly when every answer is the same, of the same
+    exact types."""
+    second = [rebuilt(answer) for answer in first] if alike else other
+    prints = [fingerprint('winner', cast(Probe, Values(answers))) for answers in (first, second)]
+    assert (prints[0] == prints[1]) == (len(first) == len(second) and
+                                        all(map(same, first, second)))
 
 
 def graded(piece: Path, exercise: str, fingerprinted: bool = True) -> ExerciseResult:
