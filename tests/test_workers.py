@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import threading
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -57,12 +59,35 @@ def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
     }
 
 
-def test_a_worker_holds_nothing_of_the_command_that_started_it(
+def test_a_command_of_one_thread_forks_its_workers_on_linux(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """They start with the grader's modules loaded, as the command has them, instead of
+    loading them again."""
     from autograder.classroom import workers
     monkeypatch.setattr(workers, 'set_by_the_command', True, raising=False)
+    monkeypatch.setattr(threading, 'active_count', lambda: 1)  # pytest's own threads aside
+    forked = sys.platform == 'linux'
     assert run([Job(0, 'a'), Job(1, 'b')], Config(), serve=_told_what_the_command_set) == \
-        {0: ('graded', False), 1: ('graded', False)}
+        {0: ('graded', forked), 1: ('graded', forked)}
+
+
+def test_a_command_running_threads_starts_its_workers_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork copies only the thread that made it, and a lock another thread held stays
+    held in the copy for good: those workers are spawned, and hold nothing of the
+    command's memory."""
+    from autograder.classroom import workers
+    monkeypatch.setattr(workers, 'set_by_the_command', True, raising=False)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert run([Job(0, 'a'), Job(1, 'b')], Config(),
+                   serve=_told_what_the_command_set) == {0: ('graded', False),
+                                                         1: ('graded', False)}
+    finally:
+        stop.set()
+        other.join()
 
 
 def test_real_workers_grade_and_report_the_graders_own_failures(tmp_path: Path) -> None:

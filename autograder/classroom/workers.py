@@ -1,10 +1,11 @@
 """Grading workers: trusted processes that each grade one submission at a time.
 
-Workers are started fresh (spawn, not fork), so none inherits the state of the
-command that started it. A worker that dies, or takes far longer than any
-submission can, is replaced; the submission it held gets the reason as its
-result and the batch goes on. Each probes the sandbox as it starts, and says what
-it found (`Probed`): the command tells the teacher that, without a trial of its own.
+Where it is safe, workers are forked from the command, and start with the modules it
+has loaded; elsewhere they are started fresh (see `_context`). A worker that dies,
+or takes far longer than any submission can, is replaced; the submission it held
+gets the reason as its result and the batch goes on. Each probes the sandbox as it
+starts, and says what it found (`Probed`): the command tells the teacher that,
+without a trial of its own.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import gc
 import multiprocessing
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -29,7 +31,6 @@ from .process_tree import kill_tree
 # and the seconds it took
 Report = Callable[[int, tuple[str, Any], float], None]
 Serve = Callable[[Connection, Config], None]
-SPAWN = multiprocessing.get_context('spawn')
 CLOSING_SECONDS = 10  # for a worker told to stop, before it is killed
 PROBE_SECONDS = 60  # for a worker to say what it found of the sandbox
 # objects allocated between two collections of the youngest generation (Python's
@@ -194,11 +195,24 @@ def _close_all(workers: list[_Worker]) -> None:
         worker.close()
 
 
+def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
+    """How a worker starts. Forked on Linux while the command is one thread: it then
+    has the grader's modules loaded already, where a fresh interpreter spends a
+    fifth of a second of each core loading them again, and spawn starts a tracker
+    process besides. The command has run no student code and holds nothing a worker
+    may not. Spawned elsewhere (no fork on Windows; on macOS, system libraries may
+    not survive one), and in a command running other threads: a fork copies only
+    the thread that made it, and a lock another one held stays held for good."""
+    if sys.platform == 'linux' and threading.active_count() == 1:
+        return multiprocessing.get_context('fork')
+    return multiprocessing.get_context('spawn')
+
+
 class _Worker:
     def __init__(self, serve: Serve, config: Config) -> None:
-        self.conn, theirs = SPAWN.Pipe()
-        self.process = SPAWN.Process(target=serve, args=(theirs, config),
-                                     daemon=True)
+        context = _context()
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=serve, args=(theirs, config), daemon=True)
         self.process.start()
         theirs.close()
         self.job: Job | None = None
