@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -13,6 +15,7 @@ import pytest
 from autograder.classroom.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
+from autograder.sandbox.cgroups import hierarchies
 
 from class_records import PIECES, fast_config
 
@@ -215,3 +218,27 @@ def test_a_job_given_to_a_worker_whose_probe_failed_says_why_it_stopped(
     assert (index, reply[0]) == (0, 'stopped')
     assert reply[1].startswith('the grading process could not set up its sandbox (')
     assert 'firewall' in reply[1]
+
+
+def _groups() -> set[Path]:
+    """The grader's groups in every cgroup hierarchy this process is in."""
+    return {group for top in hierarchies().values() if top.is_dir()
+            for group in top.glob('hexgrade-*')}
+
+
+def test_a_class_graded_by_the_command_leaves_no_folder_or_group_behind(
+        tmp_path: Path) -> None:
+    """Each worker clears its sandbox's run folder and groups as it stops, forked or not
+    (a forked worker ends without the interpreter's exit handlers)."""
+    for student in ('ada', 'bob'):
+        (tmp_path / 'class' / student).mkdir(parents=True)
+        shutil.copy(PIECES / 'mirror' / 'correct_join.py', tmp_path / 'class' / student)
+    (tmp_path / 'tmp').mkdir()
+    before = _groups()
+    done = subprocess.run(
+        [sys.executable, '-m', 'autograder', 'grade', str(tmp_path / 'class'), '--out',
+         str(tmp_path / 'out'), '--no-cache', '-j', '2'],
+        env={**os.environ, 'TMPDIR': str(tmp_path / 'tmp')}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / 'tmp').iterdir()) == []
+    assert _groups() <= before

@@ -297,21 +297,24 @@ def _serve(conn: Connection, config: Config) -> None:
     except Exception as exc:  # the command probes itself, and says it if it can
         conn.send(Probed(None, failed=f'{type(exc).__name__}: {exc}'))
         return
-    conn.send(Probed(isolation.name, tuple(isolation.warnings())))
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-    modules = 0
-    same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
-    while True:
-        job = conn.recv()
-        if job is None:
-            drop_spare()
-            return
-        started = time.monotonic()
-        conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
-                   time.monotonic() - started))
-        if len(sys.modules) != modules:  # new modules, tables worked out once: kept for good
-            modules = len(sys.modules)
-            _settle()
+    try:
+        conn.send(Probed(isolation.name, tuple(isolation.warnings())))
+        gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
+        modules = 0
+        same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
+        while True:
+            job = conn.recv()
+            if job is None:
+                return
+            started = time.monotonic()
+            conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
+                       time.monotonic() - started))
+            if len(sys.modules) != modules:  # new modules, tables worked out once: kept
+                modules = len(sys.modules)
+                _settle()
+    finally:  # here, not at the interpreter's exit: a forked worker ends without one
+        drop_spare()
+        isolation.close()
 
 
 def grade_one(path: Path, config: Config, isolation: Isolation, same_files: dict[Any, Any]
