@@ -9,8 +9,9 @@ namespace), then puts on its own layers (cgroups, rlimits, its own uid, Landlock
 seccomp) and greets the parent on its own pipe: ready, or which layer failed.
 As a subreaper, the zygote inherits whatever a child left running, and kills it.
 As root, no child keeps root: each takes the uid it is given, in an IPC namespace
-of its own where the kernel allows one (its SysV objects die with it), and the
-zygote removes whatever IPC objects that uid made once the child has ended.
+of its own where the kernel allows one (its SysV objects die with it); where no
+seccomp filter refuses SysV IPC, the zygote also removes whatever IPC objects that
+uid made once the child has ended.
 
 Requests (JSON over a SOCK_SEQPACKET socket, file descriptors alongside):
 `spawn` (fds: the child's two pipe ends, then cgroup.procs files to join),
@@ -62,9 +63,13 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
             layers['shared_ruleset'] = exc
     ended: dict[int, int] = {}
     spawned: set[int] = set()
-    uids: dict[int, int] = {}  # the child's own uid, by pid
+    # the child's own uid, by pid, where its IPC objects may need clearing: not under
+    # seccomp, which refuses every SysV IPC call, and which each child puts on before
+    # any student code runs (one that cannot never serves)
+    uids: dict[int, int] = {}
+    clear_ipc = not settings.get('seccomp')
     while True:
-        spawned -= _reap(ended, uids)
+        spawned -= _reap(ended, uids, libc)
         _kill_orphans(spawned)
         if not select.select([sock], [], [], 0.2)[0]:
             continue
@@ -78,12 +83,12 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
             if pid == 0:
                 _become_child(sock, fds, request, settings, run_child, layers)
             spawned.add(pid)
-            if request.get('own_uid') and type(request.get('uid')) is int:
+            if clear_ipc and request.get('own_uid') and type(request.get('uid')) is int:
                 uids[pid] = request['uid']
             for fd in fds:
                 os.close(fd)
         elif request['op'] == 'status':
-            spawned -= _reap(ended, uids)
+            spawned -= _reap(ended, uids, libc)
             sock.send(json.dumps({'status': ended.pop(request['pid'], None)}).encode())
         elif request['op'] == 'sweep':
             sock.send(json.dumps({'swept': _sweep(request['uid'])}).encode())
@@ -123,7 +128,7 @@ def _hold(fds: list[int], request: dict[str, Any], batches: dict[str, list[str]]
             os.close(fd)
 
 
-def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:
+def _reap(ended: dict[int, int], uids: dict[int, int], libc: ctypes.CDLL) -> set[int]:
     """Collect every ended child's status, and clear the IPC objects of each ended
     child's own uid; returns their pids."""
     reaped: set[int] = set()
@@ -137,7 +142,7 @@ def _reap(ended: dict[int, int], uids: dict[int, int]) -> set[int]:
         reaped.add(pid)
         ended[pid] = os.waitstatus_to_exitcode(status)
         if pid in uids:
-            _remove_ipc(uids.pop(pid))
+            _remove_ipc(uids.pop(pid), libc)
         if len(ended) > 10_000:  # statuses nobody asked for: forget the oldest
             del ended[next(iter(ended))]
 
@@ -168,10 +173,9 @@ def _kill_orphans(spawned: set[int]) -> None:
                     pass
 
 
-def _remove_ipc(uid: int) -> None:
+def _remove_ipc(uid: int, libc: ctypes.CDLL) -> None:
     """Remove every SysV IPC object (shared memory, semaphores, message queues) that
     `uid` owns or made, in this process's IPC namespace: they outlive their maker."""
-    libc = ctypes.CDLL(None, use_errno=True)
     remove = {'shm': lambda ident: libc.shmctl(ident, IPC_RMID, None),
               'sem': lambda ident: libc.semctl(ident, 0, IPC_RMID),
               'msg': lambda ident: libc.msgctl(ident, IPC_RMID, None)}
