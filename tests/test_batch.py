@@ -8,6 +8,7 @@ import pytest
 from autograder.classroom import batch as batch_module
 from autograder.classroom.batch import grade_class
 from autograder.classroom.cache import ResultCache
+from autograder.class_results import Graded
 from autograder.students import Found, Student
 
 from class_records import PIECES, fast_config
@@ -36,9 +37,14 @@ def test_no_student_drops_out_and_equal_hand_ins_are_graded_once(
         real(todo, *args, **kwargs)
     monkeypatch.setattr(batch_module, 'run_jobs', counted)
     progress: list[tuple[int, int]] = []
+    told: list[Graded] = []
     batch = grade_class(Found('folders', students), config, 'floor', 2, None,
-                        progress=lambda done, total: progress.append((done, total)))
+                        progress=lambda done, total: progress.append((done, total)),
+                        on_graded=told.append)
     assert jobs == [4]  # ada and twin hand in the same file: one grading for both
+    # told of each record graded, as it came, the very one the batch holds
+    assert sorted(map(id, told)) == sorted(id(g) for g in batch.graded
+                                           if g.student.id != 'none')
     assert progress[0] == (1, 6) and progress[-1] == (6, 6)
     ada, twin, ghost, none, nb, blank = (g.result for g in batch.graded)
     assert (ada.source, ada.exercises[0].misconception) == ('ada', 'whole string reversed')

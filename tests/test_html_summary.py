@@ -11,8 +11,10 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from autograder.classroom.sample import HOME, read_roster
 from autograder.cli import main
-from autograder.render.outputs import write_outputs
+from autograder.render import outputs
+from autograder.render.outputs import StudentFiles, write_outputs
 from autograder.render.svg_chart import score_bins
+from autograder.results import SubmissionResult
 
 from browser import fetched, start_chromium
 from class_records import PIECES, batch_of, fast_config, record, right, wrong_mirror
@@ -104,6 +106,39 @@ def test_feedback_pages_and_results_show_what_students_may_see(tmp_path: Path) -
     assert 'Hint' not in page and 'whole string' not in page
     assert 'whole string reversed' in (tmp_path / 'summary.html').read_text()  # the teacher's
     assert '....WW.BB' not in (tmp_path / 'results' / 'bob.json').read_text()
+
+
+def test_student_files_worked_out_as_records_came_are_the_ones_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each student's files can be worked out while the rest of the class is graded;
+    written, they are what working them out at the end gives, byte for byte, and
+    `show` is honoured either way."""
+    batch = batch_of(record('ada'), record('bob', wrong_mirror()), record('cy'))
+    batch = replace(batch, config=replace(batch.config, show='names'))
+    write_outputs(batch, tmp_path / 'at-the-end')
+    files = StudentFiles(batch.config.show, batch.found.assignment)
+    for graded in batch.graded[:2]:
+        files.add(graded)
+    worked_out: list[str] = []
+    real = outputs.feedback_page
+
+    def counted(result: SubmissionResult, assignment: str) -> str:
+        worked_out.append(result.source)
+        return real(result, assignment)
+    monkeypatch.setattr(outputs, 'feedback_page', counted)
+    write_outputs(batch, tmp_path / 'as-they-came', files)
+    assert worked_out == ['cy']  # only the record it was not told of
+    assert snapshot(tmp_path / 'as-they-came') == snapshot(tmp_path / 'at-the-end')
+    # files worked out for other settings are not used
+    write_outputs(replace(batch, config=replace(batch.config, show='everything')),
+                  tmp_path / 'everything', files)
+    assert 'table class="board"' in (tmp_path / 'everything' / 'feedback' / 'bob.html'
+                                     ).read_text()
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob('*'))
+            if p.is_file()}
 
 
 # -- mistakes by behaviour: graded for real, so the fingerprints are the grader's own --

@@ -22,24 +22,27 @@ if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a clus
     from .cluster import Cluster
 
 Progress = Callable[[int, int], None]  # done, total
+OnGraded = Callable[[Graded], None]
 
 
 def grade_class(found: Found, config: Config, isolation: str, workers: int,
                 cache: ResultCache | None, reuse: bool = True,
                 progress: Progress = lambda done, total: None,
-                cluster: Cluster | None = None, ahead: Started | None = None) -> Batch:
+                cluster: Cluster | None = None, ahead: Started | None = None,
+                on_graded: OnGraded = lambda graded: None) -> Batch:
     """Every student's record; `reuse=False` regrades all and refreshes the cache.
     With `cluster`, submissions are graded on its workers instead of `workers` processes;
-    workers started `ahead` are used first."""
+    workers started `ahead` are used first. `on_graded` is told of each record graded
+    in this run as it comes in, the very one the batch will hold."""
     started = time.monotonic()
     students = found.students
-    records: dict[str, tuple[SubmissionResult, float, bool]] = {}
+    records: dict[str, Graded] = {}
     keys: dict[str, str] = {}
     for student in students:
         if student.path is None:
-            records[student.id] = (nothing_to_grade(student.id, student.problem or
-                                                    'nothing was handed in', config,
-                                                    isolation), 0.0, False)
+            records[student.id] = _graded(student, nothing_to_grade(
+                student.id, student.problem or 'nothing was handed in', config, isolation),
+                0.0, False)
             continue
         keys[student.id] = _key(student, cache)
     by_key: dict[str, list[Student]] = {}
@@ -62,7 +65,8 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
         else:
             result = grading_stopped(first.id, reply[1], config, isolation)
         for student in by_key[key]:
-            records[student.id] = (result, seconds, False)
+            records[student.id] = _graded(student, result, seconds, False)
+            on_graded(records[student.id])
         done[0] += len(by_key[key])
         progress(done[0], len(students))
 
@@ -74,8 +78,8 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
         run_jobs_on_cluster(jobs, cluster, config, report)
     for key, record in stored.items():
         for student in by_key[key]:
-            records[student.id] = (record, 0.0, True)
-    graded = tuple(_graded(student, *records[student.id]) for student in students)
+            records[student.id] = _graded(student, record, 0.0, True)
+    graded = tuple(records[student.id] for student in students)
     return Batch(found, graded, config, isolation, time.monotonic() - started)
 
 

@@ -79,7 +79,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
     from ..classroom.cache import ResultCache, settings_digest
     from ..classroom.layouts import find_students
     from ..classroom.progress import ProgressBar
-    from ..render.outputs import write_outputs
+    from ..render.outputs import StudentFiles, write_outputs
     from ..render.terminal import printable, summary_line
 
     with tempfile.TemporaryDirectory(prefix='hexgrade-class-',
@@ -93,11 +93,12 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
         out.mkdir(parents=True, exist_ok=True)
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
         bar = ProgressBar(sys.stderr)
+        files = StudentFiles(config.show, found.assignment)
         batch = grade_class(found, config, isolation, args.jobs, cache,
                             reuse=not args.no_cache, progress=bar.update, cluster=cluster,
-                            ahead=ahead)
+                            ahead=ahead, on_graded=files.add)
         bar.finish()
-        summary = write_outputs(batch, out)
+        summary = write_outputs(batch, out, files)
     print(summary_line(batch))
     print(f'Class summary: {summary}')
     if args.to_gradebook is not None:
