@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from autograder.classroom.process_tree import kill_tree
 from autograder.classroom.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
@@ -62,16 +63,87 @@ def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
     }
 
 
-def test_a_command_of_one_thread_forks_its_workers_on_linux(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+# a command of one thread, in a process of its own (pytest's may run threads): whether
+# its workers see what it set in a module before they started
+ONE_THREAD_COMMAND = """
+from multiprocessing.connection import Connection
+from autograder.classroom import workers
+from autograder.config import Config
+
+def told(conn: Connection, config: Config) -> None:
+    while (job := conn.recv()) is not None:
+        conn.send((job.index, ('graded', hasattr(workers, 'set_by_the_command')), 0.0))
+
+workers.set_by_the_command = True
+seen = []
+workers.run_jobs([workers.Job(0, 'a'), workers.Job(1, 'b')], 2, Config(),
+                 lambda index, reply, seconds: seen.append(reply[1]), serve=told)
+print(seen)
+"""
+
+
+@pytest.mark.skipif(sys.platform != 'linux', reason='workers are forked on Linux only')
+def test_a_command_of_one_thread_forks_its_workers_on_linux() -> None:
     """They start with the grader's modules loaded, as the command has them, instead of
     loading them again."""
-    from autograder.classroom import workers
-    monkeypatch.setattr(workers, 'set_by_the_command', True, raising=False)
-    monkeypatch.setattr(threading, 'active_count', lambda: 1)  # pytest's own threads aside
-    forked = sys.platform == 'linux'
-    assert run([Job(0, 'a'), Job(1, 'b')], Config(), serve=_told_what_the_command_set) == \
-        {0: ('graded', forked), 1: ('graded', forked)}
+    done = subprocess.run([sys.executable, '-c', ONE_THREAD_COMMAND], capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.split() == ['[True,', 'True]'], done.stderr
+
+
+# a command that starts its workers, waits until each has its sandbox, says who they
+# are and is killed: no chance to tell them to stop
+KILLED_COMMAND = """
+import os, signal
+from autograder.classroom.workers import Started
+from autograder.config import Config
+
+started = Started(2, Config())
+for worker in started._waiting:
+    worker.read_probed()
+    assert worker.probed is not None and worker.probed.name is not None, worker.probed
+print(' '.join(str(worker.process.pid) for worker in started._waiting), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(sys.platform != 'linux', reason='workers are forked on Linux only')
+def test_workers_end_and_clear_their_sandboxes_when_the_command_is_killed(
+        tmp_path: Path) -> None:
+    """A killed command sends no stop; each worker still sees it go, and clears its
+    sandbox's folder and groups as it ends."""
+    (tmp_path / 'tmp').mkdir()
+    with open(tmp_path / 'stderr', 'w') as stderr:
+        command = subprocess.Popen([sys.executable, '-c', KILLED_COMMAND], text=True,
+                                   stdout=subprocess.PIPE, stderr=stderr,
+                                   env={**os.environ, 'TMPDIR': str(tmp_path / 'tmp')})
+    assert command.stdout is not None
+    pids = [int(pid) for pid in command.stdout.readline().split()]
+    command.wait(60)
+    try:
+        assert len(pids) == 2, (tmp_path / 'stderr').read_text()
+        for _ in range(300):
+            if not any(map(_running, pids)) and not list((tmp_path / 'tmp').iterdir()):
+                break
+            time.sleep(0.05)
+        assert not any(map(_running, pids))
+        assert list((tmp_path / 'tmp').iterdir()) == []
+        assert not [group for group in _groups()
+                    if any(group.name.startswith(f'hexgrade-{pid}-') for pid in pids)]
+    finally:  # a worker that did not end must not outlive the test
+        for pid in pids:
+            if _running(pid):
+                kill_tree(pid)
+        command.stdout.close()
+
+
+def _running(pid: int) -> bool:
+    """Not gone, nor a zombie (an orphan's is reaped by init in its own time)."""
+    try:
+        with open(f'/proc/{pid}/stat', encoding='ascii') as stat:
+            return stat.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except OSError:
+        return False
 
 
 def test_a_command_running_threads_starts_its_workers_afresh(

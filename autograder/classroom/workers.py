@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -203,18 +204,38 @@ def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.
     may not. Spawned elsewhere (no fork on Windows; on macOS, system libraries may
     not survive one), and in a command running other threads: a fork copies only
     the thread that made it, and a lock another one held stays held for good."""
-    if sys.platform == 'linux' and threading.active_count() == 1:
+    if sys.platform == 'linux' and _threads() == 1:
         return multiprocessing.get_context('fork')
     return multiprocessing.get_context('spawn')
+
+
+def _threads() -> int:
+    """The command's threads, as the system counts them: those a C extension started
+    too, which `threading` does not know of."""
+    try:
+        return len(os.listdir('/proc/self/task'))
+    except OSError:
+        return threading.active_count()
+
+
+# the command's ends of the live workers' pipes: a forked worker is given its copies
+# of them to close first (see `_forked`)
+_COMMAND_ENDS: set[Connection] = set()
 
 
 class _Worker:
     def __init__(self, serve: Serve, config: Config) -> None:
         context = _context()
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=serve, args=(theirs, config), daemon=True)
+        if context.get_start_method() == 'fork':
+            self.process = context.Process(
+                target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn]),
+                daemon=True)
+        else:
+            self.process = context.Process(target=serve, args=(theirs, config), daemon=True)
         self.process.start()
         theirs.close()
+        _COMMAND_ENDS.add(self.conn)
         self.job: Job | None = None
         self.deadline = 0.0
         self.started = 0.0
@@ -287,6 +308,18 @@ class _Worker:
             self.process.kill()
             self.process.join(2)
         self.conn.close()
+        _COMMAND_ENDS.discard(self.conn)
+
+
+def _forked(serve: Serve, conn: Connection, config: Config,
+            command_ends: list[Connection]) -> None:
+    """A forked worker: it holds copies of the command's ends of its own pipe and of
+    every other worker's. Closed first: else, were the command killed, a worker
+    would wait for a job for ever on a pipe it holds both ends of, and keep its
+    sandbox (zygote, groups, folder) with it."""
+    for end in command_ends:
+        end.close()
+    serve(conn, config)
 
 
 def _serve(conn: Connection, config: Config) -> None:
@@ -303,7 +336,10 @@ def _serve(conn: Connection, config: Config) -> None:
         modules = 0
         same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
         while True:
-            job = conn.recv()
+            try:
+                job = conn.recv()
+            except EOFError:  # the command is gone (killed): no job will come
+                return
             if job is None:
                 return
             started = time.monotonic()
