@@ -41,10 +41,13 @@ def kept(value: Any) -> Any:
     if value is None or kind is bool or (kind is int and abs(value) < 2 ** 53):
         return value
     # (a long str inside is cut when the batch is sent; none may be huge meanwhile)
-    if (kind is list or kind is tuple) and len(value) <= MAX_ITEMS and \
-            STR.issuperset(map(type, value)) and len(''.join(value)) <= SHORT:
-        # a list copied; exact strs in an exact tuple: nothing in it can change
-        return value[:] if kind is list else value
+    if kind is list or kind is tuple:
+        # a list copied before it is looked at (a thread of the student's could change
+        # it between the two); exact strs in an exact tuple: nothing in it can change
+        items = value[:MAX_ITEMS + 1] if kind is list else value
+        if len(items) <= MAX_ITEMS and STR.issuperset(map(type, items)) and \
+                len(''.join(items)) <= SHORT:
+            return items
     return Wire(encode(value))  # cut at once: a batch holds no more than a report shows
 
 
