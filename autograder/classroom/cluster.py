@@ -23,6 +23,7 @@ from ..config import Config
 from ..errors import UsageError
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
+from ..sandbox.shared_child import drop_spare
 from .workers import Job, Report, grade_one
 
 LOCAL = 'local:'
@@ -93,6 +94,7 @@ class Sandbox(WorkerPlugin):
         self.isolation = probe()  # silently: the command has told the teacher what is missing
 
     def teardown(self, worker: Any) -> None:
+        drop_spare()  # first: a spare child's uid and groups go back to the isolation
         if self.isolation is not None:
             self.isolation.close()
 
