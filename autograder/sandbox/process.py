@@ -77,8 +77,8 @@ class StudentProcess:
         self._cpu_from: float | None = None
         self._cpu_from_at = 0.0  # when it was read
         self._looked = False  # at the child's CPU time, during this request
-        self._calls = 1  # asked by the request on its way: the first look comes later
-        self._first_look = FIRST_LOOK_SECONDS  # into this request
+        # into a request: later for one of many calls, which takes longer (see `call`)
+        self._first_look = FIRST_LOOK_SECONDS
         self._shared = shared
         self._file = file
         # its requests to the shared child, in order: to ask them again alone, so that
@@ -143,11 +143,11 @@ class StudentProcess:
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch,
                                    **arguments(args)}
         try:
-            self._calls = len(args)
+            self._first_look = min(FIRST_LOOK_SECONDS * max(len(args), 1), POLL_SECONDS)
             try:
                 reply = self._ask(request, self.limits.call_seconds * len(args))
             finally:
-                self._calls = 1
+                self._first_look = FIRST_LOOK_SECONDS
             if self._computed is not None and args:
                 self.slowest_call = max(self.slowest_call or 0.0, self._computed / len(args))
         except ChildGone as gone:
@@ -261,7 +261,6 @@ class StudentProcess:
         self._cpu_allowed = seconds + CPU_GRACE_SECONDS
         self._cpu_from = None  # read when the answer is slow to come: most come at once
         self._looked = False
-        self._first_look = min(FIRST_LOOK_SECONDS * max(self._calls, 1), POLL_SECONDS)
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
             body = wire.receive_body(self._read, self._most)

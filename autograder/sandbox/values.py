@@ -69,9 +69,9 @@ def plain(results: list[Any]) -> bool:
 
 
 def sequences_in(raw: Any, count: int, lists: bool = False) -> list[Value] | None:
-    """The `count` tuples (or, with `lists`, lists) of a batch the child sent as one string (see
-    `sequences` in its encoding), each of `length` strings of `width` characters. None
-    when the parts are not that, or do not add up."""
+    """The `count` tuples (or, with `lists`, lists) of a batch the child sent as one
+    string (see `sequences` in its encoding), each of `length` strings of `width`
+    characters. None when the parts are not that, or do not add up."""
     if type(raw) is not dict:
         return None
     joined, width, length = raw.get('joined'), raw.get('width'), raw.get('length')
