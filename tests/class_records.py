@@ -88,3 +88,9 @@ def batch_of(*results: SubmissionResult, names: dict[str, str] | None = None) ->
     found = Found('folders', tuple(g.student for g in graded), stray=('notes.txt: not a '
                                                                        'submission',))
     return Batch(found, graded, Config(), 'process-group', 1.0)
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    """Every file a run wrote into OUT, by its path there, but for the cache."""
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob('*'))
+            if p.is_file() and '.cache' not in p.parts}

@@ -21,7 +21,7 @@ from autograder.commands import options
 from autograder.config import Config
 from autograder.errors import GraderError
 
-from class_records import PIECES, fast_config, right_pieces, roster_entry, write_class
+from class_records import PIECES, fast_config, right_pieces, roster_entry, snapshot, write_class
 from every_exercise import NAMES, POINTS, TOTAL, full_marks, scores
 
 # each student hands in every exercise of the registry, but dee who hands in nothing
@@ -61,11 +61,6 @@ def written(got: Mapping[str, float], flags: str = '', name: str = '') -> list[s
     """The marks grades.csv writes for the points `got` for every exercise."""
     return [name, *(f'{got[exercise]:g}' for exercise in NAMES), f'{sum(got.values()):g}',
             f'{TOTAL:g}', flags]
-
-
-def snapshot(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob('*'))
-            if p.is_file() and '.cache' not in p.parts}
 
 
 def test_a_class_is_graded_into_gradebooks_and_pages_and_regraded_from_the_cache(

@@ -17,7 +17,7 @@ from autograder.render.svg_chart import score_bins
 from autograder.results import SubmissionResult
 
 from browser import fetched, start_chromium
-from class_records import PIECES, batch_of, fast_config, record, right, wrong_mirror
+from class_records import PIECES, batch_of, fast_config, record, right, snapshot, wrong_mirror
 from every_exercise import POINTS, TOTAL, full_marks
 
 
@@ -134,11 +134,6 @@ def test_student_files_worked_out_as_records_came_are_the_ones_written(
                   tmp_path / 'everything', files)
     assert 'table class="board"' in (tmp_path / 'everything' / 'feedback' / 'bob.html'
                                      ).read_text()
-
-
-def snapshot(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob('*'))
-            if p.is_file()}
 
 
 # -- mistakes by behaviour: graded for real, so the fingerprints are the grader's own --

@@ -16,6 +16,7 @@ from autograder.classroom.process_tree import kill_tree
 from autograder.classroom.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
+from autograder.sandbox import proc_stat
 from autograder.sandbox.cgroups import hierarchies
 
 from class_records import PIECES, fast_config
@@ -139,11 +140,8 @@ def test_workers_end_and_clear_their_sandboxes_when_the_command_is_killed(
 
 def _running(pid: int) -> bool:
     """Not gone, nor a zombie (an orphan's is reaped by init in its own time)."""
-    try:
-        with open(f'/proc/{pid}/stat', encoding='ascii') as stat:
-            return stat.read().rsplit(')', 1)[1].split()[0] != 'Z'
-    except OSError:
-        return False
+    found = proc_stat.fields(pid)
+    return found is not None and found[0] != b'Z'
 
 
 def test_a_command_running_threads_starts_its_workers_afresh(
