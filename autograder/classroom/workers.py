@@ -5,7 +5,8 @@ has loaded; elsewhere they are started fresh (see `_context`). A worker that die
 or takes far longer than any submission can, is replaced; the submission it held
 gets the reason as its result and the batch goes on. Each probes the sandbox as it
 starts, and says what it found (`Probed`): the command tells the teacher that,
-without a trial of its own.
+without a trial of its own. Workers that fill the machine keep to a core each (see
+`cores`).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from ..config import Config
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
 from ..sandbox.shared_child import drop_spare
+from .cores import cores_for, keep_to
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
@@ -69,8 +71,8 @@ class Started:
         self._waiting: list[_Worker] = []
         self._done: list[_Worker] = []  # told to stop, not yet waited for
         try:
-            for _ in range(count):
-                self._waiting.append(_Worker(self.serve, config))
+            for core in cores_for(count):
+                self._waiting.append(_Worker(self.serve, config, core))
         except BaseException:  # out of processes, or Ctrl-C: none may be left behind
             self.close()
             raise
@@ -152,8 +154,10 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     pool: list[_Worker] = []
     try:
         pool += ahead.take(count, config, serve) if ahead else []
+        kept = {worker.core for worker in pool}  # a worker started ahead keeps its core
+        free = iter([core for core in cores_for(count) if core not in kept])
         while len(pool) < count:
-            pool.append(_Worker(serve, config))
+            pool.append(_Worker(serve, config, next(free, None)))
         while pending or any(w.job for w in pool):
             for worker in pool:
                 if worker.job is None and pending:
@@ -177,7 +181,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 job_index, reply, seconds = outcome
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     worker.close()
-                    pool[index] = _Worker(serve, config)
+                    pool[index] = _Worker(serve, config, worker.core)
                 if pending:  # the next job first: the worker grades while this is reported
                     pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
@@ -224,15 +228,17 @@ _COMMAND_ENDS: set[Connection] = set()
 
 
 class _Worker:
-    def __init__(self, serve: Serve, config: Config) -> None:
+    def __init__(self, serve: Serve, config: Config, core: int | None = None) -> None:
         context = _context()
+        self.core = core  # the one it keeps to (see `cores`), which a replacement takes
         self.conn, theirs = context.Pipe()
         if context.get_start_method() == 'fork':
             self.process = context.Process(
-                target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn]),
-                daemon=True)
+                target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn],
+                                      core), daemon=True)
         else:
-            self.process = context.Process(target=serve, args=(theirs, config), daemon=True)
+            self.process = context.Process(target=_spawned, args=(serve, theirs, config, core),
+                                           daemon=True)
         self.process.start()
         theirs.close()
         _COMMAND_ENDS.add(self.conn)
@@ -312,13 +318,20 @@ class _Worker:
 
 
 def _forked(serve: Serve, conn: Connection, config: Config,
-            command_ends: list[Connection]) -> None:
+            command_ends: list[Connection], core: int | None) -> None:
     """A forked worker: it holds copies of the command's ends of its own pipe and of
     every other worker's. Closed first: else, were the command killed, a worker
     would wait for a job for ever on a pipe it holds both ends of, and keep its
     sandbox (zygote, groups, folder) with it."""
     for end in command_ends:
         end.close()
+    _spawned(serve, conn, config, core)
+
+
+def _spawned(serve: Serve, conn: Connection, config: Config, core: int | None) -> None:
+    """A worker, kept to its core before it starts its zygote, which passes that on
+    to every child."""
+    keep_to(core)
     serve(conn, config)
 
 
