@@ -13,10 +13,9 @@ import operator
 from functools import lru_cache
 from typing import Sequence, cast
 
-from hexapawn_ref import mirror as reference
 
 from ..answer_memo import ByAnswers
-from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD
+from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
 from .description import Description
@@ -97,7 +96,7 @@ def _describe(probe: Probe) -> Description | None:
     values: Sequence[object] = returned if returned is not None else \
         [o.value if isinstance(o, Returned) else None for o in probe.outcomes(EVERY_BOARD)]
     # values came back by their exact types: only a str can equal the wanted str
-    wrong = mask_of(map(operator.ne, values, _mirrored()))
+    wrong = mask_of(map(operator.ne, values, mirrored()))
     if not wrong:
         return None
     kinds = set(map(type, values))
@@ -122,11 +121,6 @@ def _describe(probe: Probe) -> Description | None:
     return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
                        f'wrong, it {came_back}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)
-
-
-@lru_cache(maxsize=None)
-def _mirrored() -> tuple[str, ...]:
-    return tuple(reference(board) for board in ALL_BOARDS)
 
 
 # -- a map of squares ------------------------------------------------------------
