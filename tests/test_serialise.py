@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -13,6 +14,13 @@ def test_a_record_survives_json_unchanged() -> None:
     original = record('ada', wrong_mirror(), notes=('handed in late',))
     data = json.loads(json.dumps(to_data(original)))
     assert from_data(data) == original
+
+
+def test_a_record_is_the_data_asdict_gives_field_by_field() -> None:
+    original = record('ada', wrong_mirror(), notes=('handed in late',))
+    data = to_data(original)
+    assert data == {**asdict(original), 'format': 3}
+    assert list(data) == [*asdict(original), 'format']  # in the records' order
 
 
 def test_a_record_of_another_format_is_refused() -> None:
