@@ -151,6 +151,11 @@ def _moves(board: str, side: str) -> tuple[tuple[int, int], ...]:
     return tuple(moves(board, side))
 
 
+# the forty-odd searches below meet the same few hundred positions again and again
+_lost = lru_cache(maxsize=None)(has_lost)
+_played = lru_cache(maxsize=None)(play)
+
+
 @lru_cache(maxsize=None)
 def _kept(side: str, ended: bool, past_end: bool, paths: bool, first: str, start: bool,
           lost_of_other: bool, merge_mirrored_moves: bool) -> tuple[str, ...]:
@@ -162,7 +167,7 @@ def _kept(side: str, ended: bool, past_end: bool, paths: bool, first: str, start
 
     def keep(board: str, to_move: str) -> bool:
         asked = other(to_move) if lost_of_other else to_move
-        return to_move in sides and (ended or not has_lost(board, asked))
+        return to_move in sides and (ended or not _lost(board, asked))
 
     def visit(board: str, to_move: str) -> None:
         if not paths:
@@ -171,9 +176,9 @@ def _kept(side: str, ended: bool, past_end: bool, paths: bool, first: str, start
             seen.add((board, to_move))
         if keep(board, to_move):
             found.append(board)
-        if has_lost(board, to_move) if not past_end else not _moves(board, to_move):
+        if _lost(board, to_move) if not past_end else not _moves(board, to_move):
             return
-        after = [play(board, move) for move in _moves(board, to_move)]
+        after = [_played(board, move) for move in _moves(board, to_move)]
         if merge_mirrored_moves:
             after = list({min(b, mirror(b)): b for b in after})
         for following in after:
