@@ -6,7 +6,6 @@ are removed.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..class_results import Batch, Graded
@@ -17,6 +16,7 @@ from .gradebook_csv import grades_csv, nbgrader_csv
 from .gradescope import results_json
 from .html_feedback import feedback_page
 from .html_summary import summary_page
+from .indented_json import indented
 from .text import encodable
 
 
@@ -41,7 +41,7 @@ class StudentFiles:
 
     def _worked_out(self, graded: Graded) -> tuple[str, str]:
         shown = for_students(graded.result, self.show)
-        return (json.dumps(results_json(shown), indent=2) + '\n',
+        return (indented(results_json(shown)) + '\n',
                 feedback_page(shown, self.assignment))
 
 
