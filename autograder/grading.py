@@ -206,7 +206,7 @@ def _run(checks: tuple[Check, ...], probe: Probe) -> dict[str, Status]:
             ours(f'the check "{check.name}"', probe.function, lambda: check.run(probe))
             statuses[check.name] = 'passed'
         except Failure as failure:
-            statuses[check.name] = failure
+            statuses[check.name] = failure.kept()
     return statuses
 
 

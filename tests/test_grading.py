@@ -197,3 +197,26 @@ def test_a_lone_surrogate_in_the_answers_is_graded_as_any_wrong_answer() -> None
     result = grade_exercise(BY_NAME['mirror'], odd, CONFIG, FLOOR, fingerprinted=True)
     assert result.points == 0 and not result.flags and result.problem is None
     assert result.fingerprint is not None
+
+
+def test_a_failing_check_leaves_no_grading_in_a_reference_cycle() -> None:
+    """A failure kept as a check's status must not hold the frames of the grading (and
+    with them the probe and every answer) in a cycle that only the garbage collector
+    frees: that cost each worker tens of milliseconds a round."""
+    import gc
+
+    wrong = Source('def mirror(board):\n    return board[::-1]\n', 'mirror.py')
+    gc.collect()
+    gc.disable()
+    try:
+        result = grade_exercise(BY_NAME['mirror'], wrong, CONFIG, FLOOR)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, BaseException) or type(o).__name__ in
+                ('frame', 'traceback')]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert any(check.status == 'failed' for check in result.checks)
+    assert left == []
