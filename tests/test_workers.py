@@ -92,6 +92,32 @@ def test_a_command_of_one_thread_forks_its_workers_on_linux() -> None:
     assert done.stdout.split() == ['[True,', 'True]'], done.stderr
 
 
+FROZEN_COMMAND = """
+import gc
+from multiprocessing.connection import Connection
+from autograder.classroom import workers
+from autograder.config import Config
+
+def frozen(conn: Connection, config: Config) -> None:
+    while (job := conn.recv()) is not None:
+        conn.send((job.index, ('graded', gc.get_freeze_count()), 0.0))
+
+kept = [object() for _ in range(1000)]  # what the command holds as it forks
+seen = []
+workers.run_jobs([workers.Job(0, 'a')], 1, Config(),
+                 lambda index, reply, seconds: seen.append(reply[1]), serve=frozen)
+print(seen[0] >= 1000)
+"""
+
+
+@pytest.mark.skipif(sys.platform != 'linux', reason='workers are forked on Linux only')
+def test_a_forked_worker_starts_with_what_the_command_holds_kept_from_its_collector() -> None:
+    """Its collector's rounds never walk the command's modules and tables again."""
+    done = subprocess.run([sys.executable, '-c', FROZEN_COMMAND], capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.split() == ['True'], done.stderr
+
+
 # a command that starts its workers, waits until each has its sandbox, says who they
 # are and is killed: no chance to tell them to stop
 KILLED_COMMAND = """

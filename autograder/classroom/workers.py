@@ -233,6 +233,10 @@ class _Worker:
         self.core = core  # the one it keeps to (see `cores`), which a replacement takes
         self.conn, theirs = context.Pipe()
         if context.get_start_method() == 'fork':
+            # what the command holds now (its modules, above all) is the worker's too:
+            # kept out of its collector's rounds, whose walks would cost it time and
+            # copies of the pages it shares
+            gc.freeze()
             self.process = context.Process(
                 target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn],
                                       core), daemon=True)
