@@ -24,12 +24,15 @@ def to_data(result: SubmissionResult) -> dict[str, Any]:
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}  # the fields of each record type, in order
+_KEPT_AS_THEY_ARE = frozenset({str, int, float, bool, type(None)})
 
 
 def _plain(value: Any) -> Any:
     """A record as a dict of its fields, a tuple as a tuple of its items, each made
     plain in turn; anything else (text, numbers, None) is immutable, kept as it is."""
     kind = type(value)
+    if kind in _KEPT_AS_THEY_ARE:
+        return value
     if kind is tuple:
         return tuple(_plain(item) for item in value)
     names = _NAMES.get(kind)
