@@ -284,3 +284,31 @@ def test_a_verdict_is_shared_only_by_values_of_the_same_exact_types(
     said = {name: whole_games(texts[name]) for name in order}
     assert said['right'] == 'passed'
     assert said['subclass'].startswith('failed: ')
+
+
+def test_hypothesis_version_is_read_from_its_metadata_folder_as_metadata_says_it() -> None:
+    from importlib import metadata
+
+    from autograder import properties
+
+    properties._hypothesis_version.cache_clear()
+    try:
+        assert properties._hypothesis_version() == metadata.version('hypothesis')
+    finally:
+        properties._hypothesis_version.cache_clear()
+
+
+def test_hypothesis_version_without_a_metadata_folder_comes_from_its_metadata(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+    from importlib import metadata
+
+    from autograder import properties
+
+    monkeypatch.setattr(importlib.util, 'find_spec', lambda name: None)
+    monkeypatch.setattr(metadata, 'version', lambda name: f'{name} from metadata')
+    properties._hypothesis_version.cache_clear()
+    try:
+        assert properties._hypothesis_version() == 'hypothesis from metadata'
+    finally:
+        properties._hypothesis_version.cache_clear()
