@@ -10,13 +10,14 @@ that failure to the simplest input. The verdicts are the ones Hypothesis gives.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-import importlib.util
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -134,17 +135,17 @@ def _hypothesis_version() -> str:
     spec = importlib.util.find_spec('hypothesis')  # found, not imported
     if spec is not None and spec.origin is not None:
         try:
-            found = [name for name in os.listdir(Path(spec.origin).parent.parent)
-                     if name.startswith(DIST_INFO[0]) and name.endswith(DIST_INFO[1])]
+            found = [match[1] for name in os.listdir(Path(spec.origin).parent.parent)
+                     if (match := DIST_INFO.fullmatch(name))]
         except OSError:
             found = []
         if len(found) == 1:
-            return found[0][len(DIST_INFO[0]):-len(DIST_INFO[1])]
+            return found[0]
     from importlib import metadata
     return metadata.version('hypothesis')
 
 
-DIST_INFO = ('hypothesis-', '.dist-info')  # a wheel's: its name and version
+DIST_INFO = re.compile(r'hypothesis-([^-]+)\.dist-info')  # a wheel's: name and version
 
 
 @lru_cache(maxsize=None)

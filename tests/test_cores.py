@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 import pytest
 
@@ -65,25 +66,32 @@ def test_workers_started_ahead_keep_to_a_core_each_and_so_do_their_processes() -
 
 
 @linux_only
-def test_a_worker_that_died_is_replaced_on_its_core() -> None:
+def test_a_worker_that_died_is_replaced_on_its_core(tmp_path: Path) -> None:
     allowed = sorted(os.sched_getaffinity(0))
     if len(allowed) < 2:
         pytest.skip('one core: nothing to share out')
-    jobs = [Job(0, 'die')] + [Job(index, str(index)) for index in range(1, 4 * len(allowed))]
+    died = tmp_path / 'died'
+    jobs = [Job(0, str(died))] + [Job(index, str(index)) for index in range(1, 4 * len(allowed))]
     reports: dict[int, tuple[str, object]] = {}
     run_jobs(jobs, len(allowed), Config(),
              lambda index, reply, seconds: reports.__setitem__(index, reply),
-             serve=_replacement_says_where)
+             serve=_dies_saying_where)
     assert reports[0][0] == 'stopped'
-    graded = [reply for reply in reports.values() if reply[0] == 'graded']
-    assert graded and all(reply == ('graded', 'KEPT') for reply in graded), graded
+    graded = [reply for kind, reply in reports.values() if kind == 'graded']
+    where = dict(graded)  # the cores each process that graded may run on
+    assert all(len(cores) == 1 for cores in where.values()), where
+    taken = [cores[0] for cores in where.values()]
+    assert len(where) == len(allowed) and sorted(taken) == allowed  # one core each
+    assert int(died.read_text()) in taken  # the replacement took the dead one's core
 
 
-def _replacement_says_where(conn: Connection, config: Config) -> None:
-    """Dies on the job 'die'; otherwise says whether it keeps to a single core."""
+def _dies_saying_where(conn: Connection, config: Config) -> None:
+    """Dies on the job whose path is a file to write its core in; otherwise says which
+    process it is and the cores it may run on."""
     while (job := conn.recv()) is not None:
-        if job.path == 'die':
+        if job.index == 0:
+            Path(job.path).write_text(str(*os.sched_getaffinity(0)))
             os._exit(3)
-        time.sleep(0.02)
-        kept = 'KEPT' if len(os.sched_getaffinity(0)) == 1 else 'FREE'
-        conn.send((job.index, ('graded', kept), 0.0))
+        time.sleep(0.05)  # long enough for every worker to take jobs
+        conn.send((job.index, ('graded', (os.getpid(), sorted(os.sched_getaffinity(0)))),
+                   0.0))

@@ -5,7 +5,7 @@ from dataclasses import asdict
 
 import pytest
 
-from autograder.classroom.serialise import from_data, to_data
+from autograder.classroom.serialise import FORMAT, from_data, to_data
 
 from class_records import record, wrong_mirror
 
@@ -19,7 +19,7 @@ def test_a_record_survives_json_unchanged() -> None:
 def test_a_record_is_the_data_asdict_gives_field_by_field() -> None:
     original = record('ada', wrong_mirror(), notes=('handed in late',))
     data = to_data(original)
-    assert data == {**asdict(original), 'format': 3}
+    assert data == {**asdict(original), 'format': FORMAT}
     assert list(data) == [*asdict(original), 'format']  # in the records' order
 
 

@@ -7,8 +7,9 @@ idle; and a pair moved from core to core finds its caches cold. Kept each to a c
 of its own (a worker's zygote and children inherit it), every pair runs on its own
 core, and a class is graded about a tenth sooner on two cores. With fewer workers
 than cores, none is kept: the free cores take the zygotes, the spare children and
-the command. The queue of submissions is shared, so a worker on a core that
-something else also wants takes fewer of them.
+the command (workers started ahead keep what they were given, even for a class
+that turns out smaller). The queue of submissions is shared, so a worker on a core
+that something else also wants takes fewer of them.
 """
 from __future__ import annotations
 

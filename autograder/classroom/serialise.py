@@ -28,13 +28,17 @@ _KEPT_AS_THEY_ARE = frozenset({str, int, float, bool, type(None)})
 
 
 def _plain(value: Any) -> Any:
-    """A record as a dict of its fields, a tuple as a tuple of its items, each made
-    plain in turn; anything else (text, numbers, None) is immutable, kept as it is."""
+    """A record as a dict of its fields, a tuple, list or dict as one of its kind, each
+    part made plain in turn; anything else (text, numbers, None) is kept as it is."""
     kind = type(value)
     if kind in _KEPT_AS_THEY_ARE:
         return value
     if kind is tuple:
         return tuple(_plain(item) for item in value)
+    if kind is list:  # none in a record today; made as asdict makes them
+        return [_plain(item) for item in value]
+    if kind is dict:
+        return {_plain(key): _plain(item) for key, item in value.items()}
     names = _NAMES.get(kind)
     if names is None:
         if not is_dataclass(kind):

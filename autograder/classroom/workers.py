@@ -154,8 +154,10 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     pool: list[_Worker] = []
     try:
         pool += ahead.take(count, config, serve) if ahead else []
-        kept = {worker.core for worker in pool}  # a worker started ahead keeps its core
-        free = iter([core for core in cores_for(count) if core not in kept])
+        # a worker started ahead keeps its core; beside one kept to none, none is kept
+        kept = {worker.core for worker in pool}
+        free = iter([core for core in cores_for(count) if core not in kept]
+                    if None not in kept else [])
         while len(pool) < count:
             pool.append(_Worker(serve, config, next(free, None)))
         while pending or any(w.job for w in pool):
@@ -233,17 +235,21 @@ class _Worker:
         self.core = core  # the one it keeps to (see `cores`), which a replacement takes
         self.conn, theirs = context.Pipe()
         if context.get_start_method() == 'fork':
-            # what the command holds now (its modules, above all) is the worker's too:
-            # kept out of its collector's rounds, whose walks would cost it time and
-            # copies of the pages it shares
-            gc.freeze()
             self.process = context.Process(
                 target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn],
                                       core), daemon=True)
         else:
             self.process = context.Process(target=_spawned, args=(serve, theirs, config, core),
                                            daemon=True)
-        self.process.start()
+        # what the command holds as it forks (its modules, above all) is the worker's
+        # too: frozen for the fork, it stays out of the worker's collector's rounds,
+        # whose walks would cost it time and copies of the pages it shares; the command
+        # itself goes on as before
+        gc.freeze()
+        try:
+            self.process.start()
+        finally:
+            gc.unfreeze()
         theirs.close()
         _COMMAND_ENDS.add(self.conn)
         self.job: Job | None = None

@@ -13,7 +13,6 @@ import operator
 from functools import lru_cache
 from typing import Sequence, cast
 
-
 from ..answer_memo import ByAnswers
 from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
