@@ -3,6 +3,7 @@ of the test process (see `layer_trials`), and how the filter is packed once for 
 child."""
 from __future__ import annotations
 
+import ctypes
 import errno
 import os
 import socket
@@ -42,6 +43,9 @@ def test_the_filter_packed_once_is_the_program_for_each_pid() -> None:
     for pid in (1, 2, 3, 255, 256, 65_536, os.getpid(), 4_194_304):
         fresh = b''.join(struct.pack('=HBBI', *line) for line in seccomp.program(pid))
         assert packed.for_pid(pid) == fresh
+        ready = packed.program_for(pid)  # what the kernel is handed, in place
+        assert ready.len * 8 == len(fresh)
+        assert ctypes.string_at(ready.filter, ready.len * 8) == fresh
     assert packed.places  # signals and limits name the child's own pid
 
 
