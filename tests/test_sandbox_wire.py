@@ -31,6 +31,21 @@ def reader(data: bytes) -> wire.Read:
     return read
 
 
+@settings(max_examples=150, deadline=None, database=None, derandomize=True)
+@given(piece=st.text(max_size=12), others=st.dictionaries(
+    st.text(max_size=6).filter(lambda name: name != 'joined'),
+    st.integers() | st.text(max_size=6) | st.none(), max_size=3))
+@example(piece='.BW', others={'width': 9, 'output': ''})  # a board batch: written raw
+@example(piece='a"b\\c\n', others={})  # quotes, backslashes and controls: json's way
+def test_a_long_joined_batch_reads_back_as_it_was_sent(piece: str, others: dict[str, Any]
+                                                         ) -> None:
+    joined = piece * (wire.RAW_FROM // max(len(piece), 1) + 1)
+    message = {'joined': joined, **others}
+    framed = wire.frame(message, compact=True)
+    assert int(framed[:wire.HEADER]) == len(framed) - wire.HEADER
+    assert wire.receive(reader(framed)) == message
+
+
 def test_a_message_is_its_length_in_eight_digits_then_json() -> None:
     assert wire.frame({'op': 'call', 'n': [1, 2]}) == b'00000027{"op": "call", "n": [1, 2]}'
     assert wire.frame({'op': 'call', 'n': [1, 2]}, compact=True) == \
