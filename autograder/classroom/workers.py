@@ -154,8 +154,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     pool: list[_Worker] = []
     try:
         pool += ahead.take(count, config, serve) if ahead else []
-        # a worker started ahead keeps its core; beside one kept to none, none is kept
-        kept = {worker.core for worker in pool}
+        kept = {worker.core for worker in pool}  # started ahead: their cores, or none
         free = iter([core for core in cores_for(count) if core not in kept]
                     if None not in kept else [])
         while len(pool) < count:
@@ -242,14 +241,16 @@ class _Worker:
             self.process = context.Process(target=_spawned, args=(serve, theirs, config, core),
                                            daemon=True)
         # what the command holds as it forks (its modules, above all) is the worker's
-        # too: frozen for the fork, it stays out of the worker's collector's rounds,
-        # whose walks would cost it time and copies of the pages it shares; the command
-        # itself goes on as before
-        gc.freeze()
+        # too: frozen for the fork, it stays out of the worker's collector's rounds and
+        # their copies of the pages it shares (a program's own freezing is left alone)
+        ours = context.get_start_method() == 'fork' and gc.get_freeze_count() == 0
+        if ours:
+            gc.freeze()
         try:
             self.process.start()
         finally:
-            gc.unfreeze()
+            if ours:
+                gc.unfreeze()
         theirs.close()
         _COMMAND_ENDS.add(self.conn)
         self.job: Job | None = None
