@@ -233,17 +233,17 @@ class _Worker:
         context = _context()
         self.core = core  # the one it keeps to (see `cores`), which a replacement takes
         self.conn, theirs = context.Pipe()
-        if context.get_start_method() == 'fork':
+        forking = context.get_start_method() == 'fork'
+        if forking:
             self.process = context.Process(
                 target=_forked, args=(serve, theirs, config, [*_COMMAND_ENDS, self.conn],
                                       core), daemon=True)
         else:
             self.process = context.Process(target=_spawned, args=(serve, theirs, config, core),
                                            daemon=True)
-        # what the command holds as it forks (its modules, above all) is the worker's
-        # too: frozen for the fork, it stays out of the worker's collector's rounds and
-        # their copies of the pages it shares (a program's own freezing is left alone)
-        ours = context.get_start_method() == 'fork' and gc.get_freeze_count() == 0
+        # frozen for the fork, the command's modules stay out of the worker's collector's
+        # rounds and their copies of shared pages (a program's own freezing left alone)
+        ours = forking and gc.get_freeze_count() == 0
         if ours:
             gc.freeze()
         try:

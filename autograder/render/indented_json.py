@@ -9,6 +9,7 @@ functions.
 """
 from __future__ import annotations
 
+import math
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
@@ -60,8 +61,6 @@ def _write(value: Any, parts: list[str], newline: str) -> None:
 
 def _scalar(value: Any) -> str:
     # in the standard library's order: bool before int, of which it is a subclass
-    if isinstance(value, str):
-        return encode_basestring_ascii(value)
     if value is None:
         return 'null'
     if value is True:
@@ -73,7 +72,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, float):
         if value != value:
             return 'NaN'
-        if value in (float('inf'), float('-inf')):
+        if math.isinf(value):
             return 'Infinity' if value > 0 else '-Infinity'
         return float.__repr__(value)
     raise TypeError(f'Object of type {type(value).__name__} is not JSON serializable')

@@ -91,16 +91,24 @@ ESCAPED = bytes(range(32)) + b'"\\'
 
 
 def frame(message: dict[str, Any], compact: bool = False) -> bytes:
-    joined = message.get('joined')
-    if compact and type(joined) is str and len(joined) >= RAW_FROM and joined.isascii():
-        raw = joined.encode('ascii')
-        if len(raw.translate(None, ESCAPED)) == len(raw):  # nothing JSON must escape
-            rest = json.dumps({name: value for name, value in message.items()
-                               if name != 'joined'}, separators=COMPACT).encode('ascii')
-            data = b'{"joined":"' + raw + (b'"}' if rest == b'{}' else b'",' + rest[1:])
-            return b'%08d' % len(data) + data
-    data = json.dumps(message, separators=COMPACT if compact else None).encode('utf-8')
+    data = _with_raw_joined(message) if compact else None
+    if data is None:
+        data = json.dumps(message, separators=COMPACT if compact else None).encode('utf-8')
     return b'%08d' % len(data) + data
+
+
+def _with_raw_joined(message: dict[str, Any]) -> bytes | None:
+    """The compact JSON of a message whose long 'joined' string needs no escaping,
+    written around that string as it is; None for any other message."""
+    joined = message.get('joined')
+    if type(joined) is not str or len(joined) < RAW_FROM or not joined.isascii():
+        return None
+    raw = joined.encode('ascii')
+    if len(raw.translate(None, ESCAPED)) != len(raw):  # something JSON must escape
+        return None
+    rest = json.dumps({name: value for name, value in message.items() if name != 'joined'},
+                      separators=COMPACT).encode('ascii')
+    return b'{"joined":"' + raw + (b'"}' if rest == b'{}' else b'",' + rest[1:])
 
 
 def send(write: Write, message: dict[str, Any], compact: bool = False) -> None:

@@ -240,7 +240,7 @@ def _own_ruleset(request: dict[str, Any], settings: dict[str, Any],
 
 def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
                   settings: dict[str, Any], run_child: RunChild,
-                  layers: dict[str, Any], own: int | OSError | None = None) -> None:
+                  layers: dict[str, Any], own: int | OSError | None) -> None:
     """In the forked child: say who it is (the zygote is free again at once), put on
     every layer asked for, then greet the parent on its own pipe and serve calls.
     A layer that fails stops the child: it never runs with less than was promised."""
@@ -271,10 +271,9 @@ def _become_child(sock: socket.socket, fds: list[int], request: dict[str, Any],
         own_ruleset = -1
         if settings.get('landlock'):
             step = 'landlock'
-            if isinstance(own, OSError):
-                raise own
-            own_ruleset = own if own is not None else \
-                layers['landlock'].build(settings['own_read_paths'], [workdir])
+            if not isinstance(own, int):  # built by the zygote whenever Landlock is on
+                raise own or OSError('no Landlock ruleset was built for this child')
+            own_ruleset = own
         uid = request.get('uid')
         moved: dict[str, str] = {}
         if uid is not None:
