@@ -86,6 +86,21 @@ def cut_around(args_list: Sequence[Args], places: tuple[int, ...]) -> tuple[Args
     return _CUT.put(key, (args_list, tuple(missing)))[1]
 
 
+def put_back(cut: Sequence[T], known: list[tuple[int, T]]) -> list[T]:
+    """The values of a whole domain from those of the calls `cut_around` left in it
+    (`cut`, in order) and the values known before, with their places in the domain (in
+    order): in one pass, where putting each known value back in its place would move
+    the rest of the list once per value."""
+    whole: list[T] = []
+    start = 0
+    for done, (at, value) in enumerate(known):
+        whole += cut[start:at - done]  # `done` values before this place were cut out
+        whole.append(value)
+        start = at - done
+    whole += cut[start:]
+    return whole
+
+
 def domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
                 ) -> bytes | None:
     """The answers key (see `Probe.answers_key`) of a whole domain read from one big

@@ -1,6 +1,7 @@
 """The checks' view of a student's function (autograder/probe.py) over a real child."""
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -194,6 +195,39 @@ def test_a_whole_domain_keeps_the_answers_known_before_in_their_places() -> None
     assert got[:7] == [str(number) for number in range(2, 9)]
     assert got[8:500] == [str(number) for number in range(9, 501)]
     assert got[501:] == [str(number) for number in range(501, 1200)]
+
+
+def test_a_whole_domain_with_hundreds_known_is_read_from_one_reply_in_order() -> None:
+    """A mirror that fails the lesson's examples knows some 400 calls (the properties')
+    when it is asked whole: they keep their places, nothing is asked twice, and the
+    key of its answers comes from the reply (big enough to be kept), with no pass
+    over every answer."""
+    domain = [(f'{number:09d}',) for number in range(5000)]
+    known = sorted(random.Random(5).sample(range(5000), 400))
+    source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+              '    return [f"{len(calls) - 1:09d}"]\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        assert probe.values([domain[at] for at in known]) == [[f'{n:09d}'] for n in range(400)]
+        got = probe.values(domain)
+        assert probe.known_key(domain) is not None
+    assert [got[at] for at in known] == [[f'{n:09d}'] for n in range(400)]
+    places = set(known)
+    assert [value for at, value in enumerate(got) if at not in places] == \
+        [[f'{n:09d}'] for n in range(400, 5000)]
+
+
+def test_putting_known_values_back_matches_inserting_them_one_by_one() -> None:
+    from autograder.domain_answers import put_back
+    rng = random.Random(0)
+    for size in (0, 1, 2, 7, 50):
+        for count in sorted({0, 1, size // 2, size} & set(range(size + 1))):
+            places = sorted(rng.sample(range(size), count))
+            cut = [f'cut {n}' for n in range(size - count)]
+            inserted = list(cut)
+            for at in places:
+                inserted.insert(at, f'known {at}')
+            assert put_back(tuple(cut), [(at, f'known {at}') for at in places]) == inserted
 
 
 def test_a_whole_domain_keeps_a_call_that_failed_before_as_it_failed() -> None:
