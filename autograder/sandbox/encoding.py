@@ -77,9 +77,10 @@ def sequences(values: list[Any]) -> tuple[str, dict[str, Any]] | None:
     length = lengths.pop()
     if lengths or not 0 < length <= MAX_ITEMS:
         return None
-    items = list(chain.from_iterable(values))
+    # each item an exact str, as `kept` lets no other list or tuple into a batch
+    items = [*chain.from_iterable(values)]
     widths = set(map(len, items))
-    width = widths.pop() if set(map(type, items)) <= STR else 0
+    width = widths.pop()
     if widths or not 0 < width <= MAX_TEXT:
         return None
     joined = ''.join(items)
