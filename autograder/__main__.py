@@ -1,6 +1,4 @@
 """`python -m autograder` is the same program as `hexgrade`."""
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()
