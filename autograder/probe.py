@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 from dataclasses import dataclass
+from enum import Enum
 from itertools import chain, filterfalse
 from typing import Any, Callable, Sequence
 
@@ -63,6 +64,12 @@ def timeout_hint(function: str, timeout: TimedOut,
             f'False.')
 
 
+class Unknown(Enum):
+    """What a probe gives for a call not known to have returned (None is a value)."""
+
+    CALL = 0
+
+
 @dataclass(frozen=True)
 class PropertySettings:
     """How hard property-based checks look: Hypothesis' example budget and seed."""
@@ -91,6 +98,10 @@ class Probe:
         self._domains: PerDomain[list[Outcome]] = PerDomain()
         self._domain_values: PerDomain[list[Value]] = PerDomain()
         self._keys: PerDomain[bytes] = PerDomain()
+        # whole domains read from one reply (see `_ask_whole`): the domain's values, and
+        # where each call stands in it (shared by every probe), in place of an entry per
+        # call in `_returned`, which cost a mirror two to three milliseconds to build
+        self._wholes: list[tuple[dict[Args, int], list[Value]]] = []
 
     @property
     def timed_out(self) -> bool:
@@ -108,8 +119,12 @@ class Probe:
             return kept
         untried = self._ask(args_list)
         returned, failed = self._returned, self._failed
-        found = [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
-                 for a in args_list]
+        if self._wholes:
+            found = [Returned(value) if (value := self._known(a)) is not Unknown.CALL
+                     else failed.get(a) or untried[a] for a in args_list]
+        else:
+            found = [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
+                     for a in args_list]
         if not untried:  # known outcomes never change; untried ones may
             self._domains.put(args_list, found)
         return found
@@ -119,6 +134,8 @@ class Probe:
         (after a timeout), which are not remembered: a later check may try them."""
         returned, failed = self._returned, self._failed
         missing = list(filterfalse(returned.__contains__, args_list))  # at C speed
+        for where, _ in self._wholes:
+            missing = list(filterfalse(where.__contains__, missing))
         if missing and failed:
             missing = [a for a in missing if a not in failed]
         if not missing:
@@ -139,7 +156,7 @@ class Probe:
         not apply, and the domain is asked as any list is)."""
         returned, failed = self._returned, self._failed
         if len(args_list) < WHOLE_DOMAIN or len(returned) + len(failed) > FEW or \
-                not unique(args_list):
+                self._wholes or not unique(args_list):
             return None, None
         where = positions(args_list)
         known = sorted((at, args) for args in chain(returned, failed)
@@ -148,15 +165,27 @@ class Probe:
         if not missing:
             return None, None
         answers = self.process.call(self.function, missing)
-        untried = self._record(missing, answers)
         if answers.values is None or any(args in failed for _, args in known):
-            return None, untried
+            return None, self._record(missing, answers)
         values = put_back(answers.values, [(at, returned[args]) for at, args in known])
+        self._wholes.append((where, values))
         if answers.key is not None:
             key = domain_key(answers.key, [(at, returned[args]) for at, args in known])
             if key is not None:
                 self._keys.put(args_list, key)
-        return values, untried
+        return values, {}
+
+    def _known(self, args: Args) -> Value | Unknown:
+        """What a call returned, when it is known to have returned."""
+        try:
+            return self._returned[args]
+        except KeyError:
+            pass
+        for where, values in self._wholes:
+            at = where.get(args)
+            if at is not None:
+                return values[at]
+        return Unknown.CALL
 
     def _record(self, asked: Sequence[Args], answers: Answers) -> dict[Args, Outcome]:
         """Remember what each call of `asked` (none of them known yet) came to; returns
@@ -205,15 +234,15 @@ class Probe:
         found, untried = self._all_returned(args_list)
         if found is not None:
             return found
-        returned = self._returned
-        return [returned[a] if a in returned else
+        return [value if (value := self._known(a)) is not Unknown.CALL else
                 self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
         try:  # asked before, as most single calls are (properties replay a domain's)
             return self._returned[args]
         except KeyError:
-            return self.values([args])[0]
+            known = self._known(args)
+            return known if known is not Unknown.CALL else self.values([args])[0]
 
     def all_returned(self, args_list: Sequence[Args]) -> list[Value] | None:
         """The values returned, when every call returned (None otherwise): a whole
@@ -232,6 +261,14 @@ class Probe:
             return self._domain_values.put(args_list, whole), {}
         if untried is None:  # not asked whole
             untried = self._ask(args_list)
+        if self._wholes:
+            found: list[Value] = []
+            for args in args_list:
+                value = self._known(args)
+                if value is Unknown.CALL:
+                    return None, untried
+                found.append(value)
+            return self._domain_values.put(args_list, found), untried
         try:  # every call returned: that never changes
             return self._domain_values.put(
                 args_list, list(map(self._returned.__getitem__, args_list))), untried

@@ -217,6 +217,24 @@ def test_a_whole_domain_with_hundreds_known_is_read_from_one_reply_in_order() ->
         [[f'{n:09d}'] for n in range(400, 5000)]
 
 
+def test_calls_of_a_domain_read_whole_are_never_asked_again() -> None:
+    """After a whole domain came in one reply, its calls are answered from that reply,
+    alone or mixed with calls outside it; only those outside it reach the child."""
+    domain = [(f'{number:04d}',) for number in range(1200)]
+    source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+              '    return str(len(calls) - 1)\n')
+    with StudentProcess(LIMITS, FLOOR) as child:
+        probe = _probe(child, source)
+        assert probe.value('0007') == '0'
+        whole = probe.values(domain)
+        assert probe.value('0500') == whole[500] == '500'
+        assert probe.outcomes([('0010',), ('other',), ('0007',)]) == \
+            [Returned('10'), Returned('1200'), Returned('0')]
+        assert probe.all_returned([('0005',), ('other',)]) == ['6', '1200']  # 0007 came first
+        assert probe.values([('0006',), ('more',)]) == ['7', '1201']
+        assert probe.answers_key(domain) is not None
+
+
 def test_putting_known_values_back_matches_inserting_them_one_by_one() -> None:
     from autograder.domain_answers import put_back
     rng = random.Random(0)
