@@ -15,7 +15,10 @@ from typing import Generic, Hashable, TypeVar
 T = TypeVar('T')
 # smaller replies are read afresh: that is quicker than a digest and a look-up
 FROM_BYTES = 1 << 15
-KEPT = 12  # replies (or what was read from them): each may hold a few MiB of answers
+# replies (or what was read from them), each of which may hold a few MiB of answers: a
+# class shares a few dozen behaviours, and a wrong one seen again after a dozen others
+# was read afresh (a fifth of the big replies of a class of 160)
+KEPT = 32
 
 
 def digest(body: bytes) -> bytes | None:
