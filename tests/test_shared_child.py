@@ -3,8 +3,10 @@ namespace of its own, under its own time limits, and a crash or a hang still sin
 the exercise that caused it, as when every file had a child of its own."""
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -278,3 +280,29 @@ def test_a_file_that_goes_alone_keeps_what_its_functions_kept() -> None:
             [Returned('asked before'), Returned('new')]
         winner.close()
         mirror.close()
+
+
+def test_the_helper_thread_runs_its_tasks_in_order_and_a_fork_gets_its_own() -> None:
+    from autograder.sandbox.shared_child import _Helper
+
+    helper = _Helper('test helper')
+    done: list[int] = []
+
+    def note(number: int) -> int:
+        done.append(number)
+        return number
+    futures = [helper.run(partial(note, n)) for n in range(50)]
+    assert [future.result(5) for future in futures] == list(range(50)) == done
+    failing = helper.run(lambda: 1 // 0)
+    assert isinstance(failing.exception(5), ZeroDivisionError)
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the parent's thread is not in the fork: the task must run all the same
+        try:
+            os.write(writer, b'%d' % helper.run(lambda: 7).result(5))
+        finally:
+            os._exit(0)
+    os.close(writer)
+    os.waitpid(pid, 0)
+    assert os.read(reader, 10) == b'7'
+    os.close(reader)

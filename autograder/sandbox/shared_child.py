@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import atexit
 import os
+import queue
 import threading
 from concurrent.futures import Future
 from dataclasses import dataclass
 from types import TracebackType
+from typing import Callable, TypeVar
 
 from .isolation import Isolation
 from .launch import Launched
@@ -91,16 +93,53 @@ class SharedChild:
             self.channel.close()
             return
         self.channel.child.kill()  # at once; its folder and groups are cleared meanwhile
-        closing = threading.Thread(target=self.channel.close, name='closing child')
-        closing.start()
+        closing = _CLOSER.run(self.channel.close)
         with _spare_lock:
-            _closing[:] = [thread for thread in _closing if thread.is_alive()] + [closing]
+            _closing[:] = [future for future in _closing if not future.done()] + [closing]
 
 
+T = TypeVar('T')
+
+
+class _Helper:
+    """A thread that runs what it is given, in order, for as long as the process lives:
+    a thread started for each child cost several times as much as the work it did.
+    A process forked from one with a helper starts its own."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self._owner = 0  # the process whose thread and queue these are
+        self._tasks: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = \
+            queue.SimpleQueue()
+
+    def run(self, task: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        with self._lock:
+            if self._owner != os.getpid():
+                self._owner, self._tasks = os.getpid(), queue.SimpleQueue()
+                threading.Thread(target=self._serve, args=(self._tasks,), name=self.name,
+                                 daemon=True).start()
+            self._tasks.put((task, future))  # type: ignore[arg-type]
+        return future
+
+    @staticmethod
+    def _serve(tasks: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]]
+               ) -> None:
+        while True:
+            task, future = tasks.get()
+            try:
+                future.set_result(task())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+
+_STARTER = _Helper('spare child')
+_CLOSER = _Helper('closing child')
 # a child started ahead for the next submission of a batch, with what it was started for
 _spare: tuple[Isolation, Limits, Future[Channel]] | None = None
 _spare_lock = threading.Lock()
-_closing: list[threading.Thread] = []  # children of a batch being cleared away
+_closing: list[Future[None]] = []  # children of a batch being cleared away
 
 
 def take_spare(limits: Limits, isolation: Isolation, again: bool) -> Channel:
@@ -133,20 +172,12 @@ def drop_spare() -> None:
         closing, _closing[:] = list(_closing), []
     if ready is not None:
         _close(ready[2])
-    for thread in closing:
-        thread.join()
+    for future in closing:
+        future.exception()  # waited for, however it ended
 
 
 def _start(limits: Limits, isolation: Isolation) -> Future[Channel]:
-    future: Future[Channel] = Future()
-
-    def start() -> None:
-        try:
-            future.set_result(open_channel(limits, isolation))
-        except BaseException as exc:
-            future.set_exception(exc)
-    threading.Thread(target=start, name='spare child', daemon=True).start()
-    return future
+    return _STARTER.run(lambda: open_channel(limits, isolation))
 
 
 def _close(future: Future[Channel]) -> None:
