@@ -202,6 +202,35 @@ def test_cgroups_say_when_fork_bombs_cannot_be_stopped(
     assert cgroups.problem() == 'no pids controller to stop fork bombs'
 
 
+@pytest.mark.skipif(cgroups.problem() is not None, reason='no writable cgroups here')
+def test_every_childs_groups_get_its_limits_and_a_kill_empties_them() -> None:
+    """What the first child's groups showed of their files (which limits, which kill)
+    holds for every later child, each with its own memory limit."""
+    import signal
+    import subprocess
+
+    groups = cgroups.Groups()
+    try:
+        for memory in (64 << 20, 96 << 20):
+            child = groups.for_child(memory)
+            limits = {kind: {file: (folder / file).read_text().strip()
+                             for file in cgroups.LIMIT_FILES[kind] if (folder / file).exists()}
+                      for folder, kind in zip(child.folders, child.kinds)}
+            written = [value for found in limits.values() for value in found.values()]
+            assert str(memory) in written and str(cgroups.PROCESSES) in written
+            assert all(value in (str(memory), str(cgroups.PROCESSES)) for value in written)
+            sleeper = subprocess.Popen(['sleep', '30'])
+            for fd in child.files:
+                os.write(fd, str(sleeper.pid).encode())
+            assert child.pids() == [sleeper.pid] * len(child.folders)
+            child.kill()
+            assert sleeper.wait(5) == -signal.SIGKILL
+            groups.give_back(child)
+            assert not any(folder.exists() for folder in child.folders)
+    finally:
+        groups.close()
+
+
 def test_without_a_uid_of_its_own_a_child_cannot_read_another_childs_folder() -> None:
     isolation = probe(off={'uid'})
     assert 'landlock' in isolation.layers and 'uid' not in isolation.layers

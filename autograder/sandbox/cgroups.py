@@ -71,16 +71,20 @@ class ChildGroups:
     folders: list[Path]
     files: list[int]
     kinds: list[str]  # the hierarchy of each folder: memory, pids or unified
+    # the v2 group's cgroup.kill, once looked for ('' where there is none)
+    kill_file: str | None = None
 
     def pids(self) -> list[int]:
         return [int(p) for f in self.folders for p in _read(f / 'cgroup.procs').split()]
 
     def kill(self) -> None:
         """Kill every process in the child's groups; with v1 only, until none is left."""
-        for folder in self.folders:
-            if (folder / 'cgroup.kill').exists():
-                _write(folder / 'cgroup.kill', '1')
-                return
+        if self.kill_file is None:
+            self.kill_file = next((str(folder / 'cgroup.kill') for folder in self.folders
+                                   if (folder / 'cgroup.kill').exists()), '')
+        if self.kill_file:
+            _write(self.kill_file, '1')
+            return
         for _ in range(100):
             pids = self.pids()
             if not pids:
@@ -91,12 +95,6 @@ class ChildGroups:
                 except ProcessLookupError:
                     pass
             time.sleep(0.001)
-
-    def limit(self, memory: int) -> None:
-        for folder, hierarchy in zip(self.folders, self.kinds):
-            for file, value in LIMIT_FILES[hierarchy].items():
-                if (folder / file).exists():
-                    _write(folder / file, value.format(memory=memory, processes=PROCESSES))
 
     def remove(self) -> bool:
         """Close the files and remove the groups once their processes are gone (a
@@ -129,6 +127,10 @@ class Groups:
         self._count = itertools.count()
         self._all: dict[int, ChildGroups] = {}
         self._lock = threading.Lock()
+        # which limit files (see LIMIT_FILES) a child's groups have, and the hierarchy
+        # whose group has cgroup.kill ('' for none): the same for every child, all made
+        # side by side below the same groups
+        self._layout: tuple[dict[str, list[tuple[str, str]]], str] | None = None
         for name, path in hierarchies().items():
             _clear_stale(path)
             top = path / f'hexgrade-{os.getpid()}-{id(self):x}'
@@ -144,16 +146,33 @@ class Groups:
         try:
             for kind, top in self._tops.items():
                 folder = top / name
-                folder.mkdir()
+                os.mkdir(folder)
                 groups.folders.append(folder)
                 groups.kinds.append(kind)
-            groups.limit(memory_bytes)
+            limits, killing = self._layout or self._learn(groups)
+            groups.kill_file = f'{groups.folders[groups.kinds.index(killing)]}/cgroup.kill' \
+                if killing else ''
+            for folder, kind in zip(groups.folders, groups.kinds):
+                for file, value in limits[kind]:
+                    _write(f'{folder}/{file}', value.format(memory=memory_bytes,
+                                                            processes=PROCESSES))
             for folder in groups.folders:
-                groups.files.append(os.open(folder / 'cgroup.procs', os.O_WRONLY | os.O_CLOEXEC))
+                groups.files.append(os.open(f'{folder}/cgroup.procs',
+                                            os.O_WRONLY | os.O_CLOEXEC))
         except BaseException:
             self.give_back(groups)
             raise
         return groups
+
+    def _learn(self, groups: ChildGroups) -> tuple[dict[str, list[tuple[str, str]]], str]:
+        """The layout of every child's groups, from the first child's (see `_layout`)."""
+        limits = {kind: [(file, value) for file, value in LIMIT_FILES[kind].items()
+                         if (folder / file).exists()]
+                  for folder, kind in zip(groups.folders, groups.kinds)}
+        killing = next((kind for folder, kind in zip(groups.folders, groups.kinds)
+                        if (folder / 'cgroup.kill').exists()), '')
+        self._layout = (limits, killing)
+        return self._layout
 
     def give_back(self, groups: ChildGroups) -> None:
         """After the child was killed: its groups go, and what was charged to them."""
@@ -182,9 +201,12 @@ def _clear_stale(path: Path) -> None:
         ChildGroups([top], [], ['unified']).remove()
 
 
-def _write(path: Path, text: str) -> None:
-    with open(path, 'w', encoding='ascii') as file:
-        file.write(text)
+def _write(path: Path | str, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY)  # a control file takes one write, unbuffered
+    try:
+        os.write(fd, text.encode('ascii'))
+    finally:
+        os.close(fd)
 
 
 def _read(path: Path) -> str:
