@@ -1,7 +1,7 @@
 """Grading workers: trusted processes that each grade one submission at a time.
 
 Where it is safe, workers are forked from the command, and start with the modules it
-has loaded; elsewhere they are started fresh (see `_context`). A worker that dies,
+has loaded; elsewhere they are started fresh (see `start_method`). A worker that dies,
 or takes far longer than any submission can, is replaced; the submission it held
 gets the reason as its result and the batch goes on. Each probes the sandbox as it
 starts, and says what it found (`Probed`): the command tells the teacher that,
@@ -11,11 +11,8 @@ without a trial of its own. Workers that fill the machine keep to a core each (s
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import os
 import signal
 import sys
-import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -27,6 +24,7 @@ from ..config import Config
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
 from ..sandbox.shared_child import drop_spare
+from . import start_method
 from .cores import cores_for, keep_to
 from .process_tree import kill_tree
 
@@ -201,28 +199,6 @@ def _close_all(workers: list[_Worker]) -> None:
         worker.close()
 
 
-def _context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
-    """How a worker starts. Forked on Linux while the command is one thread: it then
-    has the grader's modules loaded already, where a fresh interpreter spends a
-    fifth of a second of each core loading them again, and spawn starts a tracker
-    process besides. The command has run no student code and holds nothing a worker
-    may not. Spawned elsewhere (no fork on Windows; on macOS, system libraries may
-    not survive one), and in a command running other threads: a fork copies only
-    the thread that made it, and a lock another one held stays held for good."""
-    if sys.platform == 'linux' and _threads() == 1:
-        return multiprocessing.get_context('fork')
-    return multiprocessing.get_context('spawn')
-
-
-def _threads() -> int:
-    """The command's threads, as the system counts them: those a C extension started
-    too, which `threading` does not know of."""
-    try:
-        return len(os.listdir('/proc/self/task'))
-    except OSError:
-        return threading.active_count()
-
-
 # the command's ends of the live workers' pipes: a forked worker is given its copies
 # of them to close first (see `_forked`)
 _COMMAND_ENDS: set[Connection] = set()
@@ -230,7 +206,7 @@ _COMMAND_ENDS: set[Connection] = set()
 
 class _Worker:
     def __init__(self, serve: Serve, config: Config, core: int | None = None) -> None:
-        context = _context()
+        context = start_method.context()
         self.core = core  # the one it keeps to (see `cores`), which a replacement takes
         self.conn, theirs = context.Pipe()
         forking = context.get_start_method() == 'fork'
