@@ -27,6 +27,11 @@ class Failure(Exception):
         self.call = call
         self.hint = hint
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields (a worker hands a verdict to the others: see
+        `properties.learned`); its subclasses take other arguments than its `args`."""
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
     def kept(self) -> Failure:
         """This failure, to keep once its check is over: without its traceback and the
         exceptions it was raised beside. Those hold the frames of the grading, which
@@ -44,3 +49,10 @@ class Mismatch(Failure):
         super().__init__(summary or f'{call} gave a wrong answer', call)
         self.expected = expected
         self.got = got
+
+
+def _rebuilt(kind: type[Failure], args: tuple[Any, ...], fields: dict[str, Any]) -> Failure:
+    failure = kind.__new__(kind)
+    failure.args = args
+    failure.__dict__.update(fields)
+    return failure

@@ -55,14 +55,14 @@ def check_property(prop: Property, body: Body, probe: Probe) -> None:
             return
         raise _copy(known)
     try:
-        _check(prop, body, probe)
+        _check(prop, body, probe, key)
     except Failure as failure:
         _decided(key, failure)
         raise
     _decided(key, None)
 
 
-def _check(prop: Property, body: Body, probe: Probe) -> None:
+def _check(prop: Property, body: Body, probe: Probe, key: Behaviour | None) -> None:
     examples = examples_for(prop, probe.properties)
     if prop.prefetch is not None:
         probe.outcomes([args for example in examples for args in prop.prefetch(example)])
@@ -75,7 +75,12 @@ def _check(prop: Property, body: Body, probe: Probe) -> None:
         # input is the simplest it can make: a failure there has nothing simpler to shrink
         # to (a test holds Hypothesis to that)
         if index > len(prop.explicit):
-            _shrink(prop, body, probe.properties)
+            try:
+                _shrink(prop, body, probe.properties)
+            except Failure as shrunk:
+                _worked_out(key, shrunk)
+                raise
+            _worked_out(key, first)
         raise first  # Hypothesis found nothing simpler: report what the replay found
 
 
@@ -97,6 +102,31 @@ def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
         return None
     key = probe.answers_key(prop.decided_by())
     return None if key is None else (prop.name, probe.properties, key)
+
+
+# verdicts this process worked out with Hypothesis, not yet handed on (see `learned`)
+_WORKED_OUT: list[tuple[Behaviour, Failure]] = []
+
+
+def _worked_out(key: Behaviour | None, verdict: Failure) -> None:
+    if key is not None:
+        _WORKED_OUT.append((key, _copy(verdict)))
+
+
+def learned() -> list[tuple[Behaviour, Failure]]:
+    """The verdicts this process worked out with Hypothesis since it was last asked, for
+    the other processes grading the same class (see `learn`): a class's workers meet
+    the same few failing behaviours, and shrinking one costs a tenth of a second."""
+    found, _WORKED_OUT[:] = list(_WORKED_OUT), []
+    return found
+
+
+def learn(verdicts: Iterable[tuple[Behaviour, Failure]]) -> None:
+    """Take verdicts another process worked out (see `learned`), as its own: the same
+    values deciding a property, the same verdict, wherever Hypothesis ran."""
+    for key, verdict in verdicts:
+        if key not in _DECIDED:
+            _decided(key, verdict)
 
 
 def _decided(key: Behaviour | None, verdict: Failure | None) -> None:

@@ -187,6 +187,37 @@ def test_a_shared_shrunk_failure_carries_no_grading_with_it(
     assert {str(failure) for failure in raised} == {str(kept[0])}
 
 
+def test_a_verdict_worked_out_by_hypothesis_is_handed_to_another_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What one worker shrank, another takes (through the command, pickled) and gives
+    for a function that answers alike, without running Hypothesis itself."""
+    import pickle
+
+    import autograder.properties as properties
+    shrinks = counted_calls(monkeypatch, '_shrink')
+    monkeypatch.setattr(properties, '_WORKED_OUT', [])
+    said = whole_games(WINNERS[0])
+    handed = pickle.loads(pickle.dumps(properties.learned()))
+    assert len(handed) == 1 and str(handed[0][1]) in said
+    assert properties.learned() == []  # handed on once
+    monkeypatch.setattr(properties, '_DECIDED', {})  # as in another worker
+    properties.learn(handed)
+    assert whole_games(WINNERS[1]) == said
+    assert shrinks == ['winner.whole_games']  # shrunk once, in the first
+    assert properties.learned() == []  # nothing new was worked out
+
+
+def test_a_failure_pickles_with_every_field_of_its_own() -> None:
+    import pickle
+
+    from autograder.failures import Call, Mismatch
+    call = Call('mirror', ('BB.',))
+    for failure in (Mismatch(call, '.BB', 'B.B'), Failure('it broke', call, 'a hint')):
+        copy = pickle.loads(pickle.dumps(failure))
+        assert type(copy) is type(failure) and copy.args == failure.args
+        assert copy.__dict__ == failure.__dict__
+
+
 RIGHT_WINNERS = [
     ('from hexapawn import moves\n'
      'def winner(board, side):\n'
