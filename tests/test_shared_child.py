@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -295,6 +296,10 @@ def test_the_helper_thread_runs_its_tasks_in_order_and_a_fork_gets_its_own() -> 
     assert [future.result(5) for future in futures] == list(range(50)) == done
     failing = helper.run(lambda: 1 // 0)
     assert isinstance(failing.exception(5), ZeroDivisionError)
+    before = threading.active_count()
+    helper.stop()  # its thread ends, and a later task starts another
+    assert threading.active_count() == before - 1
+    assert helper.run(lambda: 8).result(5) == 8
     reader, writer = os.pipe()
     pid = os.fork()
     if pid == 0:  # the parent's thread is not in the fork: the task must run all the same
@@ -306,3 +311,4 @@ def test_the_helper_thread_runs_its_tasks_in_order_and_a_fork_gets_its_own() -> 
     os.waitpid(pid, 0)
     assert os.read(reader, 10) == b'7'
     os.close(reader)
+    helper.stop()

@@ -101,33 +101,46 @@ class SharedChild:
 T = TypeVar('T')
 
 
+Task = tuple[Callable[[], object], Future[object]]
+
+
 class _Helper:
-    """A thread that runs what it is given, in order, for as long as the process lives:
-    a thread started for each child cost several times as much as the work it did.
-    A process forked from one with a helper starts its own."""
+    """A thread that runs what it is given, in order, until `stop`: a thread started
+    for each child cost several times as much as the work it did. A process forked
+    from one with a helper starts its own."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._lock = threading.Lock()
         self._owner = 0  # the process whose thread and queue these are
-        self._tasks: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = \
-            queue.SimpleQueue()
+        self._tasks: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
 
     def run(self, task: Callable[[], T]) -> Future[T]:
         future: Future[T] = Future()
         with self._lock:
             if self._owner != os.getpid():
                 self._owner, self._tasks = os.getpid(), queue.SimpleQueue()
-                threading.Thread(target=self._serve, args=(self._tasks,), name=self.name,
-                                 daemon=True).start()
+                self._thread = threading.Thread(target=self._serve, args=(self._tasks,),
+                                                name=self.name, daemon=True)
+                self._thread.start()
             self._tasks.put((task, future))  # type: ignore[arg-type]
         return future
 
+    def stop(self) -> None:
+        """End the thread once what it was given is done (at the end of a batch: a
+        command that goes on to fork workers must be one thread again)."""
+        with self._lock:
+            if self._owner != os.getpid() or self._thread is None:
+                return
+            thread, self._thread, self._owner = self._thread, None, 0
+            self._tasks.put(None)
+        thread.join()
+
     @staticmethod
-    def _serve(tasks: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]]
-               ) -> None:
-        while True:
-            task, future = tasks.get()
+    def _serve(tasks: queue.SimpleQueue[Task | None]) -> None:
+        while (given := tasks.get()) is not None:
+            task, future = given
             try:
                 future.set_result(task())
             except BaseException as exc:
@@ -165,7 +178,7 @@ def take_spare(limits: Limits, isolation: Isolation, again: bool) -> Channel:
 
 def drop_spare() -> None:
     """Stop the spare child, if there is one, and wait until every child of the batch
-    is cleared away (at the end of a batch)."""
+    is cleared away (at the end of a batch); the threads that did that work end."""
     global _spare
     with _spare_lock:
         ready, _spare = _spare, None
@@ -174,6 +187,8 @@ def drop_spare() -> None:
         _close(ready[2])
     for future in closing:
         future.exception()  # waited for, however it ended
+    _STARTER.stop()
+    _CLOSER.stop()
 
 
 def _start(limits: Limits, isolation: Isolation) -> Future[Channel]:
