@@ -96,15 +96,16 @@ class ChildGroups:
                     pass
             time.sleep(0.001)
 
-    def remove(self) -> bool:
+    def remove(self, attempts: int = 200) -> bool:
         """Close the files and remove the groups once their processes are gone (a
-        killed process takes a moment to leave). Whether every group went."""
+        killed process takes a moment to leave), trying `attempts` times (some four
+        seconds in all for 200). Whether every group went."""
         for fd in self.files:
             os.close(fd)
         self.files = []
         gone = True
         for folder in self.folders:
-            for attempt in range(200):
+            for attempt in range(attempts):
                 try:
                     folder.rmdir()
                     break
@@ -192,13 +193,19 @@ class Groups:
 
 
 def _clear_stale(path: Path) -> None:
-    """Remove the groups of graders that were killed before they could."""
+    """Remove the groups of graders that were killed before they could. One that will
+    not go (a group inside it that no grader made, a process that will not die) is
+    left for another time, after a few tries: it must never hold up this run, and
+    waiting it out cost every worker of every run four seconds."""
     for top in left_by_the_gone(path.glob('hexgrade-*-*'), 1):
         for leftover in top.glob('child-*'):
             stale = ChildGroups([leftover], [], ['unified'])
             stale.kill()
-            stale.remove()
-        ChildGroups([top], [], ['unified']).remove()
+            stale.remove(STALE_ATTEMPTS)
+        ChildGroups([top], [], ['unified']).remove(STALE_ATTEMPTS)
+
+
+STALE_ATTEMPTS = 5  # a few milliseconds: its processes were killed long ago, or just now
 
 
 def _write(path: Path | str, text: str) -> None:
