@@ -180,14 +180,18 @@ def test_a_slow_call_is_measured_as_it_computed_not_as_it_waited() -> None:
     assert slow is not None and slow >= 0.29
 
 
+FOUR_DIGITS = [(f'{number:04d}',) for number in range(1200)]  # a whole domain
+# a mirror that answers with how many calls came before: which call each answer was
+COUNTING = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+            '    return str(len(calls) - 1)\n')
+
+
 def test_a_whole_domain_keeps_the_answers_known_before_in_their_places() -> None:
     """The calls known already are not asked again: a function that counts its calls
     shows which call each answer came from."""
-    domain = [(f'{number:04d}',) for number in range(1200)]
-    source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
-              '    return str(len(calls) - 1)\n')
+    domain = FOUR_DIGITS
     with StudentProcess(LIMITS, FLOOR) as child:
-        probe = _probe(child, source)
+        probe = _probe(child, COUNTING)
         assert probe.value('0500') == '0'
         assert probe.value('0007') == '1'
         got = probe.values(domain)
@@ -220,11 +224,9 @@ def test_a_whole_domain_with_hundreds_known_is_read_from_one_reply_in_order() ->
 def test_calls_of_a_domain_read_whole_are_never_asked_again() -> None:
     """After a whole domain came in one reply, its calls are answered from that reply,
     alone or mixed with calls outside it; only those outside it reach the child."""
-    domain = [(f'{number:04d}',) for number in range(1200)]
-    source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
-              '    return str(len(calls) - 1)\n')
+    domain = FOUR_DIGITS
     with StudentProcess(LIMITS, FLOOR) as child:
-        probe = _probe(child, source)
+        probe = _probe(child, COUNTING)
         assert probe.value('0007') == '0'
         whole = probe.values(domain)
         assert probe.value('0500') == whole[500] == '500'
