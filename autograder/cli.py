@@ -53,7 +53,8 @@ def run() -> NoReturn:
     """The `hexgrade` program (and `python -m autograder`): `main`, then its exit code.
     What the run leaves is frozen first (`gc.freeze`), or the interpreter's last
     collection walks a class's records and tables just before the system takes the
-    memory back: some 30 ms of every run. Exit handlers run as ever."""
+    memory back: some 30 ms of every run. Exit handlers run as ever; only what is
+    left in a reference cycle is not finalised, and the grader leaves no file open."""
     code = main()
     gc.freeze()
     sys.exit(code)

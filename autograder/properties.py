@@ -109,7 +109,8 @@ _WORKED_OUT: list[tuple[Behaviour, Failure]] = []
 
 
 def _worked_out(key: Behaviour | None, verdict: Failure) -> None:
-    if key is not None:
+    # as many as are kept: where nothing asks for them (a Dask worker), they stop there
+    if key is not None and len(_WORKED_OUT) < DECIDED_KEPT:
         _WORKED_OUT.append((key, _copy(verdict)))
 
 

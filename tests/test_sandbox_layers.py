@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -219,6 +220,8 @@ def test_every_childs_groups_get_its_limits_and_a_kill_empties_them() -> None:
             written = [value for found in limits.values() for value in found.values()]
             assert str(memory) in written and str(cgroups.PROCESSES) in written
             assert all(value in (str(memory), str(cgroups.PROCESSES)) for value in written)
+            if any((folder / 'cgroup.kill').exists() for folder in child.folders):
+                assert child.kill_file and Path(child.kill_file).exists()
             sleeper = subprocess.Popen(['sleep', '30'])
             for fd in child.files:
                 os.write(fd, str(sleeper.pid).encode())
@@ -243,11 +246,18 @@ def test_a_stale_group_that_will_not_go_does_not_hold_up_a_run(
     where = next(iter(cgroups.hierarchies().values()))
     stale = where / f'hexgrade-{gone.pid}-0'
     (stale / 'made-by-someone-else').mkdir(parents=True)
-    slept: list[float] = []
-    monkeypatch.setattr(cgroups.time, 'sleep', slept.append)
+    tried: list[Path] = []  # the removals of this group, whatever others are stale
+    rmdir = Path.rmdir
+
+    def counted(self: Path) -> None:
+        if self == stale:
+            tried.append(self)
+        rmdir(self)
+    monkeypatch.setattr(Path, 'rmdir', counted)
+    monkeypatch.setattr(time, 'sleep', lambda seconds: None)
     try:
         cgroups.Groups().close()
-        assert stale.exists() and len(slept) <= cgroups.STALE_ATTEMPTS
+        assert stale.exists() and 0 < len(tried) <= cgroups.STALE_ATTEMPTS
     finally:
         (stale / 'made-by-someone-else').rmdir()
         stale.rmdir()

@@ -181,6 +181,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                     continue
                 job_index, reply, seconds = outcome
                 shared += worker.learned
+                worker.learned = []  # once: a worker that dies next must not send it again
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     worker.close()
                     pool[index] = _Worker(serve, config, worker.core)

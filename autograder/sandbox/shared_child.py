@@ -141,6 +141,8 @@ class _Helper:
     def _serve(tasks: queue.SimpleQueue[Task | None]) -> None:
         while (given := tasks.get()) is not None:
             task, future = given
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled: nobody waits for it
             try:
                 future.set_result(task())
             except BaseException as exc:
