@@ -8,7 +8,7 @@ import threading
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -22,14 +22,18 @@ from autograder.sandbox.cgroups import hierarchies
 from class_records import PIECES, fast_config
 
 
-def _flaky(conn: Connection, config: Config) -> None:
-    """A worker that dies on one job and hangs on another."""
-    while True:
-        job = conn.recv()
-        if job is None:
-            return
+def _jobs(conn: Connection) -> Iterator[Job]:
+    """The jobs a test's worker is sent, until it is told to stop; it dies on a job
+    named so."""
+    while (job := conn.recv()) is not None:
         if job.path == 'die':
             os._exit(3)
+        yield job
+
+
+def _flaky(conn: Connection, config: Config) -> None:
+    """A worker that dies on one job and hangs on another."""
+    for job in _jobs(conn):
         if job.path == 'hang':
             time.sleep(60)
         conn.send((job.index, ('graded', job.path.upper()), 0.0))
@@ -46,14 +50,8 @@ def _told_what_the_command_set(conn: Connection, config: Config) -> None:
 
 
 def _teaching(conn: Connection, config: Config) -> None:
-    """A worker that reports one verdict per job, and what it was told with each job;
-    it dies on a job named so."""
-    while True:
-        job = conn.recv()
-        if job is None:
-            return
-        if job.path == 'die':
-            os._exit(3)
+    """A worker that reports one verdict per job, and what it was told with each job."""
+    for job in _jobs(conn):
         conn.send((job.index, ('graded', (os.getpid(), job.learned)), 0.0,
                    [(job.index, os.getpid())]))
 
