@@ -118,13 +118,9 @@ class Probe:
         if kept is not None:
             return kept
         untried = self._ask(args_list)
-        returned, failed = self._returned, self._failed
-        if self._wholes:
-            found = [Returned(value) if (value := self._known(a)) is not Unknown.CALL
-                     else failed.get(a) or untried[a] for a in args_list]
-        else:
-            found = [Returned(returned[a]) if a in returned else failed.get(a) or untried[a]
-                     for a in args_list]
+        failed = self._failed
+        found = [Returned(value) if (value := self._known(a)) is not Unknown.CALL
+                 else failed.get(a) or untried[a] for a in args_list]
         if not untried:  # known outcomes never change; untried ones may
             self._domains.put(args_list, found)
         return found
@@ -238,11 +234,8 @@ class Probe:
                 self.returned(a, self._failed.get(a) or untried[a]) for a in args_list]
 
     def value(self, *args: Any) -> Value:
-        try:  # asked before, as most single calls are (properties replay a domain's)
-            return self._returned[args]
-        except KeyError:
-            known = self._known(args)
-            return known if known is not Unknown.CALL else self.values([args])[0]
+        known = self._known(args)  # most single calls were asked before (in a domain)
+        return known if known is not Unknown.CALL else self.values([args])[0]
 
     def all_returned(self, args_list: Sequence[Args]) -> list[Value] | None:
         """The values returned, when every call returned (None otherwise): a whole

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import atexit
 import os
-import queue
 import threading
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Callable, TypeVar
@@ -101,52 +100,33 @@ class SharedChild:
 T = TypeVar('T')
 
 
-Task = tuple[Callable[[], object], Future[object]]
-
-
 class _Helper:
-    """A thread that runs what it is given, in order, until `stop`: a thread started
+    """One thread that runs what it is given, in order, until `stop`: a thread started
     for each child cost several times as much as the work it did. A process forked
-    from one with a helper starts its own."""
+    from one with a helper starts its own (the parent's thread is not in the fork)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._lock = threading.Lock()
-        self._owner = 0  # the process whose thread and queue these are
-        self._tasks: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._owner = 0  # the process whose pool this is
+        self._pool: ThreadPoolExecutor | None = None
 
     def run(self, task: Callable[[], T]) -> Future[T]:
-        future: Future[T] = Future()
         with self._lock:
-            if self._owner != os.getpid():
-                self._owner, self._tasks = os.getpid(), queue.SimpleQueue()
-                self._thread = threading.Thread(target=self._serve, args=(self._tasks,),
-                                                name=self.name, daemon=True)
-                self._thread.start()
-            self._tasks.put((task, future))  # type: ignore[arg-type]
-        return future
+            if self._pool is None or self._owner != os.getpid():
+                self._owner = os.getpid()
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
+            return self._pool.submit(task)
 
     def stop(self) -> None:
         """End the thread once what it was given is done (at the end of a batch: a
         command that goes on to fork workers must be one thread again)."""
         with self._lock:
-            if self._owner != os.getpid() or self._thread is None:
+            if self._owner != os.getpid():
                 return
-            thread, self._thread, self._owner = self._thread, None, 0
-            self._tasks.put(None)
-        thread.join()
-
-    @staticmethod
-    def _serve(tasks: queue.SimpleQueue[Task | None]) -> None:
-        while (given := tasks.get()) is not None:
-            task, future = given
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled: nobody waits for it
-            try:
-                future.set_result(task())
-            except BaseException as exc:
-                future.set_exception(exc)
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
 
 
 _STARTER = _Helper('spare child')
