@@ -147,3 +147,67 @@ def test_seccomp_says_which_step_failed(monkeypatch: pytest.MonkeyPatch, argumen
             return str(exc)
         return 'installed'
     assert message in in_fork(body)
+
+
+# -- the filter's program, run here by a small interpreter of classic BPF ---------------
+
+def _run(program: list[tuple[int, int, int, int]], data: dict[int, int]) -> int:
+    """What the filter returns for a call whose 32-bit words at these offsets of the
+    kernel's seccomp_data are `data` (number 0, architecture 4, arguments 16 on)."""
+    accumulator, at, steps = 0, 0, 0
+    while True:
+        code, true, false, k = program[at]  # an IndexError: a path runs off the end
+        steps += 1
+        if code == seccomp.RET:
+            return k
+        if code == seccomp.LD_ABS:
+            accumulator, at = data.get(k, 0), at + 1
+            continue
+        if code == seccomp.JA:
+            at += 1 + k
+            continue
+        assert 0 <= true <= 255 and 0 <= false <= 255
+        taken = {seccomp.JEQ: accumulator == k, seccomp.JGE: accumulator >= k,
+                 seccomp.JSET: bool(accumulator & k)}[code]
+        at += 1 + (true if taken else false)
+
+
+def _expected(number: int, arguments: dict[int, int], pid: int) -> int:
+    """The verdict the tables give a call."""
+    if number >= seccomp.X32_BIT:
+        return seccomp.REFUSED
+    if number in {n for n, _ in seccomp.ALLOWED.values()}:
+        return seccomp.ALLOW
+    if number == seccomp.CLONE:
+        thread = arguments.get(seccomp.ARG0_LOW, 0) & seccomp.CLONE_THREAD
+        return seccomp.ALLOW if thread else seccomp.REFUSED
+    for n, offset, values, _ in seccomp.BY_ARGUMENT.values():
+        if n == number:
+            wanted = {pid if value is None else value for value in values}
+            return seccomp.ALLOW if arguments.get(offset, 0) in wanted else seccomp.REFUSED
+    if number in {n for n, _ in seccomp.DENIED.values()}:
+        return seccomp.REFUSED
+    return seccomp.UNKNOWN
+
+
+def test_the_filter_gives_every_call_the_verdict_its_tables_give() -> None:
+    pid = 4242
+    program = seccomp.program(pid)
+    assert len(program) < 400  # a tree the kernel walks quickly, not a list
+    named = {n for n, _ in seccomp.ALLOWED.values()} | {n for n, _ in seccomp.DENIED.values()} \
+        | {entry[0] for entry in seccomp.BY_ARGUMENT.values()} | {seccomp.CLONE}
+    values = {value for entry in seccomp.BY_ARGUMENT.values() for value in entry[2]} - {None}
+    tried = sorted(values | {pid, pid + 1, 8, 10, 1024, 1026, 0x40086602, 2 ** 32 - 1})
+    verdicts = set()
+    for number in [*range(1024), seccomp.X32_BIT, seccomp.X32_BIT + 1, 2 ** 32 - 1]:
+        argument_sets = [{}] if number not in named else \
+            [{offset: value} for offset in (seccomp.ARG0_LOW, seccomp.ARG1_LOW)
+             for value in tried] + [{seccomp.ARG0_LOW: seccomp.CLONE_THREAD | 0x100}]
+        for arguments in argument_sets:
+            data = {seccomp.NR: number, seccomp.ARCH: seccomp.AUDIT_ARCH_X86_64, **arguments}
+            verdict = _run(program, data)
+            assert verdict == _expected(number, arguments, pid), (number, arguments)
+            verdicts.add(verdict)
+        # another architecture's calls are never let through, whatever their number
+        assert _run(program, {seccomp.NR: number, seccomp.ARCH: 0x40000003}) == seccomp.KILL
+    assert verdicts == {seccomp.ALLOW, seccomp.REFUSED, seccomp.UNKNOWN}

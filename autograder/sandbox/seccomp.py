@@ -21,7 +21,7 @@ import struct
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 AUDIT_ARCH_X86_64 = 0xC000003E
 ALLOW, KILL, ERRNO = 0x7FFF0000, 0x80000000, 0x00050000
-LD_ABS, JEQ, JGE, JSET, RET = 0x20, 0x15, 0x35, 0x45, 0x06
+LD_ABS, JA, JEQ, JGE, JSET, RET = 0x20, 0x05, 0x15, 0x35, 0x45, 0x06
 NR, ARCH, ARG0_LOW, ARG1_LOW = 0, 4, 16, 24
 CLONE_THREAD = 0x00010000
 X32_BIT = 0x40000000
@@ -29,7 +29,6 @@ REFUSED = ERRNO | errno.EPERM
 UNKNOWN = ERRNO | errno.ENOSYS
 
 # x86_64 numbers: the only architecture this filter knows (others: layer not offered).
-# The most frequent calls come first: the filter tries them in order.
 ALLOWED: dict[str, tuple[int, str]] = {
     'read': (0, 'the wire from the parent; reading files Landlock allows'),
     'write': (1, 'the wire to the parent; writing files in its own folder'),
@@ -273,27 +272,68 @@ def available() -> bool:
         return False
 
 
-def program(own_pid: int) -> list[tuple[int, int, int, int]]:
-    """The filter as (code, jump-if-true, jump-if-false, k) instructions."""
-    lines = [(LD_ABS, 0, 0, ARCH), (JEQ, 1, 0, AUDIT_ARCH_X86_64), (RET, 0, 0, KILL),
-             (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, REFUSED)]
-    for number, _ in ALLOWED.values():
-        lines += [(JEQ, 0, 1, number), (RET, 0, 0, ALLOW)]
+Line = tuple[int, int, int, int]  # code, jump if true, jump if false, value
+
+
+def program(own_pid: int) -> list[Line]:
+    """The filter as (code, jump-if-true, jump-if-false, k) instructions: the
+    architecture checked, then a search tree over the numbers the tables name, each
+    leaf that call's verdict; a number they do not name gets ENOSYS.
+
+    A tree, not a list tried in order: as a filter is installed, the kernel runs it
+    once for every system call number, to learn which calls it may allow without
+    running it again. Down a list of some 450 instructions, installing cost each
+    child about a millisecond of the kernel's time; down the tree, half that."""
+    leaves = {number: [(RET, 0, 0, ALLOW)] for number, _ in ALLOWED.values()}
     # clone: a thread may start, a process may not
-    lines += [(JEQ, 0, 4, CLONE), (LD_ABS, 0, 0, ARG0_LOW), (JSET, 0, 1, CLONE_THREAD),
-              (RET, 0, 0, ALLOW), (RET, 0, 0, REFUSED)]
+    leaves[CLONE] = [(LD_ABS, 0, 0, ARG0_LOW), (JSET, 0, 1, CLONE_THREAD),
+                     (RET, 0, 0, ALLOW), (RET, 0, 0, REFUSED)]
     for number, offset, values, _ in BY_ARGUMENT.values():
         wanted = [own_pid if value is None else value for value in values]
-        # load the argument, allow on any wanted value, else refuse; the number is
-        # loaded again after (the accumulator held the argument)
-        body = [(LD_ABS, 0, 0, offset)]
-        body += [(JEQ, len(wanted) - i, 0, value) for i, value in enumerate(wanted)]
-        body += [(RET, 0, 0, REFUSED), (RET, 0, 0, ALLOW)]
-        lines += [(JEQ, 0, len(body), number), *body]
-    for number, _ in DENIED.values():
-        lines += [(JEQ, 0, 1, number), (RET, 0, 0, REFUSED)]
-    lines.append((RET, 0, 0, UNKNOWN))
-    return lines
+        # the argument replaces the number in the accumulator: each leaf ends the filter
+        leaves[number] = [(LD_ABS, 0, 0, offset),
+                          *[(JEQ, len(wanted) - i, 0, value) for i, value in enumerate(wanted)],
+                          (RET, 0, 0, REFUSED), (RET, 0, 0, ALLOW)]
+    leaves.update({number: [(RET, 0, 0, REFUSED)] for number, _ in DENIED.values()})
+    return [(LD_ABS, 0, 0, ARCH), (JEQ, 1, 0, AUDIT_ARCH_X86_64), (RET, 0, 0, KILL),
+            (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, REFUSED),
+            *_tree(sorted(leaves), leaves)]
+
+
+LINEAR = 8  # numbers tried one by one at the bottom of the tree
+FAR = 255  # the longest jump a conditional jump can make
+
+
+def _tree(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
+    """Instructions that send the number in the accumulator to its leaf: halves
+    split on the middle number, every path ending in a return (nothing falls
+    through). A long jump (JA) reaches the upper half where the lower one is longer
+    than a conditional jump can skip."""
+    if len(numbers) <= LINEAR:
+        return _tried_in_turn(numbers, leaves)
+    middle = len(numbers) // 2
+    lower, upper = _tree(numbers[:middle], leaves), _tree(numbers[middle:], leaves)
+    if len(lower) <= FAR:
+        return [(JGE, len(lower), 0, numbers[middle]), *lower, *upper]
+    return [(JGE, 0, 1, numbers[middle]), (JA, 0, 0, len(lower)), *lower, *upper]
+
+
+def _tried_in_turn(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
+    """A few numbers compared one by one, then ENOSYS for any other; leaves that are
+    alike (a plain allow or refusal) are written once and shared."""
+    bodies: list[list[Line]] = []
+    for number in numbers:
+        if leaves[number] not in bodies:
+            bodies.append(leaves[number])
+    starts, at = [], 0
+    for body in bodies:
+        starts.append(at)
+        at += len(body)
+    lines = []
+    for i, number in enumerate(numbers):  # past the rest of the comparisons and ENOSYS
+        jump = len(numbers) - i + starts[bodies.index(leaves[number])]
+        lines.append((JEQ, jump, 0, number))
+    return lines + [(RET, 0, 0, UNKNOWN)] + [line for body in bodies for line in body]
 
 
 class Packed:
