@@ -11,6 +11,7 @@ Otherwise nothing is said about lines: a wrong pointer is worse than none.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from math import sqrt
 from typing import Any, Callable, Mapping, Sequence
 
@@ -65,7 +66,7 @@ def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe
         return {}
     inputs = list(domain.inputs())
     outcomes = probe.outcomes(inputs)
-    answered = [_right(domain, args, outcome) for args, outcome in zip(inputs, outcomes)]
+    answered = [_is(outcome, want) for outcome, want in zip(outcomes, _wants(domain))]
     wrong = [args for args, ok in zip(inputs, answered) if not ok]
     right = [args for args, ok in zip(inputs, answered) if ok]
     if not wrong or len(right) < FEWEST_PASSING:
@@ -133,9 +134,19 @@ def _ochiai(spectrum: frozenset[int], failing: int) -> float:
 
 
 def _right(domain: Domain, args: Args, outcome: object) -> bool:
-    want = domain.right(*args)
+    return _is(outcome, domain.right(*args))
+
+
+def _is(outcome: object, want: Any) -> bool:
     return isinstance(outcome, Returned) and type(outcome.value) is type(want) and \
         outcome.value == want
+
+
+@lru_cache(maxsize=None)
+def _wants(domain: Domain) -> tuple[Any, ...]:
+    """The right answer to each input of the domain, worked out once: every function
+    pointed at is compared with them (some 400 boards for mirror)."""
+    return tuple(domain.right(*args) for args in domain.inputs())
 
 
 def _spread(items: list[Args], count: int) -> list[Args]:
