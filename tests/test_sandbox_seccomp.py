@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import platform
 import socket
 import threading
 from pathlib import Path
@@ -126,7 +127,7 @@ def test_seccomp_refuses_ipc_metadata_and_other_processes_limits(tmp_path: Path)
 
 
 def test_seccomp_says_which_machines_it_knows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(seccomp.platform, 'machine', lambda: 'sparc')
+    monkeypatch.setattr(platform, 'machine', lambda: 'sparc')  # the module seccomp asks
     assert not seccomp.available()
     with pytest.raises(OSError, match='the seccomp filter knows x86_64 only, not sparc'):
         seccomp.install()
@@ -151,13 +152,16 @@ def test_seccomp_says_which_step_failed(monkeypatch: pytest.MonkeyPatch, argumen
 
 # -- the filter's program, run here by a small interpreter of classic BPF ---------------
 
-def _run(program: list[tuple[int, int, int, int]], data: dict[int, int]) -> int:
+def _run(program: list[seccomp.Line], data: dict[int, int], walked: list[int] | None = None
+         ) -> int:
     """What the filter returns for a call whose 32-bit words at these offsets of the
-    kernel's seccomp_data are `data` (number 0, architecture 4, arguments 16 on)."""
-    accumulator, at, steps = 0, 0, 0
+    kernel's seccomp_data are `data` (number 0, architecture 4, arguments 16 on); with
+    `walked`, how many instructions that took is added to it."""
+    accumulator, at = 0, 0
     while True:
         code, true, false, k = program[at]  # an IndexError: a path runs off the end
-        steps += 1
+        if walked is not None:
+            walked.append(1)
         if code == seccomp.RET:
             return k
         if code == seccomp.LD_ABS:
@@ -170,6 +174,12 @@ def _run(program: list[tuple[int, int, int, int]], data: dict[int, int]) -> int:
         taken = {seccomp.JEQ: accumulator == k, seccomp.JGE: accumulator >= k,
                  seccomp.JSET: bool(accumulator & k)}[code]
         at += 1 + (true if taken else false)
+
+
+def _unpacked(code: bytes) -> list[seccomp.Line]:
+    size = seccomp.Packed.INSTRUCTION.size
+    return [seccomp.Packed.INSTRUCTION.unpack(code[at:at + size])
+            for at in range(0, len(code), size)]
 
 
 def _expected(number: int, arguments: dict[int, int], pid: int) -> int:
@@ -190,17 +200,21 @@ def _expected(number: int, arguments: dict[int, int], pid: int) -> int:
     return seccomp.UNKNOWN
 
 
-def test_the_filter_gives_every_call_the_verdict_its_tables_give() -> None:
-    pid = 4242
-    program = seccomp.program(pid)
-    assert len(program) < 400  # a tree the kernel walks quickly, not a list
+def _verdicts_hold(program: list[seccomp.Line], pid: int) -> set[int]:
+    """Check the program against the tables: the verdicts it gave. The program compares
+    the number with the numbers the tables name (all below 512, see the table test)
+    and with the x32 bit only, so every number below 1024 and a few above the bit
+    stand for all 2^32; the arguments tried are every value a table names, the pid,
+    and values next to them."""
     named = {n for n, _ in seccomp.ALLOWED.values()} | {n for n, _ in seccomp.DENIED.values()} \
         | {entry[0] for entry in seccomp.BY_ARGUMENT.values()} | {seccomp.CLONE}
-    values = {value for entry in seccomp.BY_ARGUMENT.values() for value in entry[2]} - {None}
-    tried = sorted(values | {pid, pid + 1, 8, 10, 1024, 1026, 0x40086602, 2 ** 32 - 1})
+    values = {value for entry in seccomp.BY_ARGUMENT.values() for value in entry[2]
+              if value is not None}
+    tried = sorted(values | {v + 1 for v in values} | {pid, pid + 1, 8, 10, 1024, 1026,
+                                                        0x40086602, 2 ** 32 - 1})
     verdicts = set()
     for number in [*range(1024), seccomp.X32_BIT, seccomp.X32_BIT + 1, 2 ** 32 - 1]:
-        argument_sets = [{}] if number not in named else \
+        argument_sets: list[dict[int, int]] = [{}] if number not in named else \
             [{offset: value} for offset in (seccomp.ARG0_LOW, seccomp.ARG1_LOW)
              for value in tried] + [{seccomp.ARG0_LOW: seccomp.CLONE_THREAD | 0x100}]
         for arguments in argument_sets:
@@ -210,4 +224,40 @@ def test_the_filter_gives_every_call_the_verdict_its_tables_give() -> None:
             verdicts.add(verdict)
         # another architecture's calls are never let through, whatever their number
         assert _run(program, {seccomp.NR: number, seccomp.ARCH: 0x40000003}) == seccomp.KILL
-    assert verdicts == {seccomp.ALLOW, seccomp.REFUSED, seccomp.UNKNOWN}
+    return verdicts
+
+
+@pytest.mark.parametrize('pid', [1, 2, 36, 1024, 4242, 0x5401, 4_194_304])
+def test_the_filter_each_child_installs_gives_every_call_its_tables_verdict(pid: int) -> None:
+    program = _unpacked(seccomp.Packed().for_pid(pid))  # as a child installs it
+    assert program == seccomp.program(pid)
+    assert _verdicts_hold(program, pid) == {seccomp.ALLOW, seccomp.REFUSED, seccomp.UNKNOWN}
+
+
+def test_the_filter_holds_with_long_jumps_between_its_halves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables are too few today for a half longer than a conditional jump reaches;
+    forced to jump long everywhere, the tree gives the same verdicts."""
+    monkeypatch.setattr(seccomp, 'FAR', 0)
+    program = seccomp.program(4242)
+    assert any(code == seccomp.JA for code, _, _, _ in program)
+    _verdicts_hold(program, 4242)
+
+
+def test_the_filter_is_a_tree_the_kernel_walks_quickly() -> None:
+    """Installing a filter, the kernel runs it for every call number: each takes a few
+    steps down the tree, where the list it replaced took hundreds for most."""
+    program = seccomp.program(4242)
+    assert len(program) < 400  # the list had some 450 instructions
+    for number in range(512):
+        walked: list[int] = []
+        _run(program, {seccomp.NR: number, seccomp.ARCH: seccomp.AUDIT_ARCH_X86_64}, walked)
+        assert len(walked) <= 30, number  # the header, the tree, a few tried in turn, a leaf
+
+
+def test_a_call_named_in_two_tables_stops_the_filter_being_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which verdict it got would depend on the order the tables are read in."""
+    monkeypatch.setitem(seccomp.DENIED, 'clone', (seccomp.CLONE, 'threads are allowed'))
+    with pytest.raises(ValueError, match='named twice'):
+        seccomp.program(4242)

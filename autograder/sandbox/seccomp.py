@@ -278,30 +278,45 @@ Line = tuple[int, int, int, int]  # code, jump if true, jump if false, value
 def program(own_pid: int) -> list[Line]:
     """The filter as (code, jump-if-true, jump-if-false, k) instructions: the
     architecture checked, then a search tree over the numbers the tables name, each
-    leaf that call's verdict; a number they do not name gets ENOSYS.
+    leaf that call's verdict (see `leaves`); a number they do not name gets ENOSYS.
 
     A tree, not a list tried in order: as a filter is installed, the kernel runs it
     once for every system call number, to learn which calls it may allow without
     running it again. Down a list of some 450 instructions, installing cost each
-    child about a millisecond of the kernel's time; down the tree, half that."""
-    leaves = {number: [(RET, 0, 0, ALLOW)] for number, _ in ALLOWED.values()}
+    child about a millisecond of the kernel's time; down the tree, half that
+    (`tests/bench/bench_seccomp.py` measures both)."""
+    found = leaves(own_pid)
+    return [*HEAD, *_tree(sorted(found), found)]
+
+
+# the architecture, then the number, which stays in the accumulator down the tree
+HEAD: list[Line] = [(LD_ABS, 0, 0, ARCH), (JEQ, 1, 0, AUDIT_ARCH_X86_64), (RET, 0, 0, KILL),
+                    (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, REFUSED)]
+
+
+def leaves(own_pid: int) -> dict[int, list[Line]]:
+    """Each number the tables name, with the instructions that return its verdict."""
+    named = [number for number, _ in ALLOWED.values()] + [CLONE] + \
+        [entry[0] for entry in BY_ARGUMENT.values()] + [number for number, _ in DENIED.values()]
+    if len(set(named)) != len(named):  # which table wins would be an accident of order
+        raise ValueError('a system call is named twice in the tables')
+    found = {number: [(RET, 0, 0, ALLOW)] for number, _ in ALLOWED.values()}
     # clone: a thread may start, a process may not
-    leaves[CLONE] = [(LD_ABS, 0, 0, ARG0_LOW), (JSET, 0, 1, CLONE_THREAD),
-                     (RET, 0, 0, ALLOW), (RET, 0, 0, REFUSED)]
+    found[CLONE] = [(LD_ABS, 0, 0, ARG0_LOW), (JSET, 0, 1, CLONE_THREAD),
+                    (RET, 0, 0, ALLOW), (RET, 0, 0, REFUSED)]
     for number, offset, values, _ in BY_ARGUMENT.values():
         wanted = [own_pid if value is None else value for value in values]
         # the argument replaces the number in the accumulator: each leaf ends the filter
-        leaves[number] = [(LD_ABS, 0, 0, offset),
-                          *[(JEQ, len(wanted) - i, 0, value) for i, value in enumerate(wanted)],
-                          (RET, 0, 0, REFUSED), (RET, 0, 0, ALLOW)]
-    leaves.update({number: [(RET, 0, 0, REFUSED)] for number, _ in DENIED.values()})
-    return [(LD_ABS, 0, 0, ARCH), (JEQ, 1, 0, AUDIT_ARCH_X86_64), (RET, 0, 0, KILL),
-            (LD_ABS, 0, 0, NR), (JGE, 0, 1, X32_BIT), (RET, 0, 0, REFUSED),
-            *_tree(sorted(leaves), leaves)]
+        found[number] = [(LD_ABS, 0, 0, offset),
+                         *[(JEQ, len(wanted) - i, 0, value) for i, value in enumerate(wanted)],
+                         (RET, 0, 0, REFUSED), (RET, 0, 0, ALLOW)]
+    found.update({number: [(RET, 0, 0, REFUSED)] for number, _ in DENIED.values()})
+    return found
 
 
 LINEAR = 8  # numbers tried one by one at the bottom of the tree
-FAR = 255  # the longest jump a conditional jump can make
+REACH = 255  # the longest jump a conditional jump can make
+FAR = REACH  # a half longer than this is reached by a long jump
 
 
 def _tree(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
@@ -319,29 +334,37 @@ def _tree(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
 
 
 def _tried_in_turn(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
-    """A few numbers compared one by one, then ENOSYS for any other; leaves that are
-    alike (a plain allow or refusal) are written once and shared."""
-    bodies: list[list[Line]] = []
+    """A few numbers compared one by one, then ENOSYS for any other. A plain return
+    (allow, refuse) is written once and shared; a leaf that checks an argument is
+    each number's own, as it may name the pid: shared for one pid and not for another,
+    the programs of two children would differ in more than their pid (see `Packed`)."""
+    bodies: list[Line] = []
+    at: dict[int, int] = {}  # where each number's leaf starts, among the bodies
+    returns: dict[Line, int] = {}  # where each plain return written so far is
     for number in numbers:
-        if leaves[number] not in bodies:
-            bodies.append(leaves[number])
-    starts, at = [], 0
-    for body in bodies:
-        starts.append(at)
-        at += len(body)
+        leaf = leaves[number]
+        if len(leaf) == 1 and leaf[0] in returns:
+            at[number] = returns[leaf[0]]
+            continue
+        at[number] = len(bodies)
+        if len(leaf) == 1:
+            returns[leaf[0]] = len(bodies)
+        bodies += leaf
     lines = []
     for i, number in enumerate(numbers):  # past the rest of the comparisons and ENOSYS
-        jump = len(numbers) - i + starts[bodies.index(leaves[number])]
+        jump = len(numbers) - i + at[number]
+        if jump > REACH:
+            raise ValueError(f'{len(numbers)} numbers are too many to try in turn')
         lines.append((JEQ, jump, 0, number))
-    return lines + [(RET, 0, 0, UNKNOWN)] + [line for body in bodies for line in body]
+    return lines + [(RET, 0, 0, UNKNOWN)] + bodies
 
 
 class Packed:
     """The filter packed once (in the zygote, before it forks any child), with the
     places of the values that are the child's own pid: a child writes its pid there
-    and installs it, building nothing. (Built in each child, the program cost it some
-    450 calls and copies of the zygote's memory that those touched; even the buffer
-    and the structure that hold it, made in each child, cost it 0.4 ms.)"""
+    and installs it, building nothing. (Built in each child, the program cost it
+    hundreds of calls and copies of the zygote's memory that those touched; even the
+    buffer and the structure that hold it, made in each child, cost it 0.4 ms.)"""
 
     INSTRUCTION = struct.Struct('=HBBI')  # code, jump if true, jump if false, value
 
@@ -350,6 +373,9 @@ class Packed:
         # are where a program for one pid differs from a program for another
         one, two = program(1), program(2)
         self.places = [at for at, (a, b) in enumerate(zip(one, two)) if a != b]
+        slots = sum(values.count(None) for _, _, values, _ in BY_ARGUMENT.values())
+        if len(one) != len(two) or len(self.places) != slots:
+            raise ValueError('the programs of two children differ in more than their pid')
         self.code = b''.join(self.INSTRUCTION.pack(*line) for line in one)
         # what the kernel is handed; each child has its own copy after the fork
         self._buffer = ctypes.create_string_buffer(self.code, len(self.code))
