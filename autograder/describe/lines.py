@@ -66,7 +66,8 @@ def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe
         return {}
     inputs = list(domain.inputs())
     outcomes = probe.outcomes(inputs)
-    answered = [_is(outcome, want) for outcome, want in zip(outcomes, _wants(domain))]
+    answered = [_is(outcome, want)
+                for outcome, want in zip(outcomes, _wants(domain), strict=True)]
     wrong = [args for args, ok in zip(inputs, answered) if not ok]
     right = [args for args, ok in zip(inputs, answered) if ok]
     if not wrong or len(right) < FEWEST_PASSING:
