@@ -6,9 +6,8 @@ resource limits for the child itself only, `fcntl` and `ioctl` commands that
 touch nothing but the file. `DENIED` names the calls an attack would reach for and
 says why; they fail with EPERM. Any other call fails with ENOSYS, as on a kernel
 that lacks it, so that the C library falls back to an older call where it has one
-(`clone3` to `clone`, whose flags a filter can see).
-
-Standard library only, like `landlock`: the child loads this file by path.
+(`clone3` to `clone`, whose flags a filter can see). Standard library only, like
+`landlock`: the child loads this file by path.
 """
 from __future__ import annotations
 
@@ -23,8 +22,7 @@ AUDIT_ARCH_X86_64 = 0xC000003E
 ALLOW, KILL, ERRNO = 0x7FFF0000, 0x80000000, 0x00050000
 LD_ABS, JA, JEQ, JGE, JSET, RET = 0x20, 0x05, 0x15, 0x35, 0x45, 0x06
 NR, ARCH, ARG0_LOW, ARG1_LOW = 0, 4, 16, 24
-CLONE_THREAD = 0x00010000
-X32_BIT = 0x40000000
+CLONE_THREAD, X32_BIT = 0x00010000, 0x40000000
 REFUSED = ERRNO | errno.EPERM
 UNKNOWN = ERRNO | errno.ENOSYS
 
@@ -276,15 +274,11 @@ Line = tuple[int, int, int, int]  # code, jump if true, jump if false, value
 
 
 def program(own_pid: int) -> list[Line]:
-    """The filter as (code, jump-if-true, jump-if-false, k) instructions: the
-    architecture checked, then a search tree over the numbers the tables name, each
-    leaf that call's verdict (see `leaves`); a number they do not name gets ENOSYS.
-
-    A tree, not a list tried in order: as a filter is installed, the kernel runs it
-    once for every system call number, to learn which calls it may allow without
-    running it again. Down a list of some 450 instructions, installing cost each
-    child about a millisecond of the kernel's time; down the tree, half that
-    (`tests/bench/bench_seccomp.py` measures both)."""
+    """The filter: the architecture checked, then a search tree over the numbers the
+    tables name to each one's verdict (`leaves`); any other number gets ENOSYS. A tree,
+    as installing a filter, the kernel runs it for every call number to learn which it
+    may allow without running it again: down a list of some 450 instructions, that cost
+    each child a millisecond; down the tree, half (see tests/bench/bench_seccomp.py)."""
     found = leaves(own_pid)
     return [*HEAD, *_tree(sorted(found), found)]
 
@@ -315,15 +309,13 @@ def leaves(own_pid: int) -> dict[int, list[Line]]:
 
 
 LINEAR = 8  # numbers tried one by one at the bottom of the tree
-REACH = 255  # the longest jump a conditional jump can make
-FAR = REACH  # a half longer than this is reached by a long jump
+REACH = FAR = 255  # the longest conditional jump; a half longer is jumped to with JA
 
 
 def _tree(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
-    """Instructions that send the number in the accumulator to its leaf: halves
-    split on the middle number, every path ending in a return (nothing falls
-    through). A long jump (JA) reaches the upper half where the lower one is longer
-    than a conditional jump can skip."""
+    """Instructions that send the number in the accumulator to its leaf, splitting on
+    the middle number; every path ends in a return. A long jump (JA) reaches an upper
+    half that a conditional jump cannot."""
     if len(numbers) <= LINEAR:
         return _tried_in_turn(numbers, leaves)
     middle = len(numbers) // 2
@@ -334,22 +326,18 @@ def _tree(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
 
 
 def _tried_in_turn(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Line]:
-    """A few numbers compared one by one, then ENOSYS for any other. A plain return
-    (allow, refuse) is written once and shared; a leaf that checks an argument is
-    each number's own, as it may name the pid: shared for one pid and not for another,
-    the programs of two children would differ in more than their pid (see `Packed`)."""
+    """A few numbers compared one by one, then ENOSYS. A plain return is written once
+    and shared; a leaf that checks an argument may name the pid, so it is never shared:
+    two children's programs must differ in their pid alone (see `Packed`)."""
     bodies: list[Line] = []
     at: dict[int, int] = {}  # where each number's leaf starts, among the bodies
     returns: dict[Line, int] = {}  # where each plain return written so far is
     for number in numbers:
         leaf = leaves[number]
-        if len(leaf) == 1 and leaf[0] in returns:
-            at[number] = returns[leaf[0]]
-            continue
-        at[number] = len(bodies)
-        if len(leaf) == 1:
-            returns[leaf[0]] = len(bodies)
-        bodies += leaf
+        at[number] = returns.setdefault(leaf[0], len(bodies)) if len(leaf) == 1 \
+            else len(bodies)
+        if at[number] == len(bodies):  # not written yet
+            bodies += leaf
     lines = []
     for i, number in enumerate(numbers):  # past the rest of the comparisons and ENOSYS
         jump = len(numbers) - i + at[number]
@@ -362,9 +350,8 @@ def _tried_in_turn(numbers: list[int], leaves: dict[int, list[Line]]) -> list[Li
 class Packed:
     """The filter packed once (in the zygote, before it forks any child), with the
     places of the values that are the child's own pid: a child writes its pid there
-    and installs it, building nothing. (Built in each child, the program cost it
-    hundreds of calls and copies of the zygote's memory that those touched; even the
-    buffer and the structure that hold it, made in each child, cost it 0.4 ms.)"""
+    and installs it, building nothing (built in each child, it cost hundreds of calls
+    and copies of the zygote's memory; even its buffer, made in each child, 0.4 ms)."""
 
     INSTRUCTION = struct.Struct('=HBBI')  # code, jump if true, jump if false, value
 
