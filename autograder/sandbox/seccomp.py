@@ -274,11 +274,11 @@ Line = tuple[int, int, int, int]  # code, jump if true, jump if false, value
 
 
 def program(own_pid: int) -> list[Line]:
-    """The filter: the architecture checked, then a search tree over the numbers the
-    tables name to each one's verdict (`leaves`); any other number gets ENOSYS. A tree,
-    as installing a filter, the kernel runs it for every call number to learn which it
-    may allow without running it again: down a list of some 450 instructions, that cost
-    each child a millisecond; down the tree, half (see tests/bench/bench_seccomp.py)."""
+    """The filter: the architecture checked, then a search tree over the numbers the tables
+    name, to each one's verdict (`leaves`); any other number gets ENOSYS. A tree because
+    the kernel, installing a filter, runs it for every call number to learn which calls it
+    may allow without running it again: down a list of 450 instructions that cost a child
+    a millisecond, down the tree half as much (tests/bench/bench_seccomp.py measures it)."""
     found = leaves(own_pid)
     return [*HEAD, *_tree(sorted(found), found)]
 
