@@ -242,6 +242,13 @@ def test_the_filter_holds_with_long_jumps_between_its_halves(
     program = seccomp.program(4242)
     assert any(code == seccomp.JA for code, _, _, _ in program)
     _verdicts_hold(program, 4242)
+    if seccomp.available():  # and the kernel takes it, and follows it
+
+        def body() -> str:
+            seccomp.install(seccomp.Packed())
+            return ' '.join([attempt(lambda: os.kill(os.getpid(), 0)), attempt(os.fork),
+                             attempt(lambda: socket.socket())])
+        assert in_fork(body) == 'allowed EPERM EPERM'
 
 
 def test_the_filter_is_a_tree_the_kernel_walks_quickly() -> None:
