@@ -163,10 +163,11 @@ class Probe:
         answers = self.process.call(self.function, missing)
         if answers.values is None or any(args in failed for _, args in known):
             return None, self._record(missing, answers)
-        values = put_back(answers.values, [(at, returned[args]) for at, args in known])
+        placed = [(at, returned[args]) for at, args in known]
+        values = put_back(answers.values, placed)
         self._wholes.append((where, values))
         if answers.key is not None:
-            key = domain_key(answers.key, [(at, returned[args]) for at, args in known])
+            key = domain_key(answers.key, placed)
             if key is not None:
                 self._keys.put(args_list, key)
         return values, {}

@@ -80,8 +80,7 @@ class ChildGroups:
     def kill(self) -> None:
         """Kill every process in the child's groups; with v1 only, until none is left."""
         if self.kill_file is None:
-            self.kill_file = next((str(folder / 'cgroup.kill') for folder in self.folders
-                                   if (folder / 'cgroup.kill').exists()), '')
+            self.kill_file = self.kill_file_in(_killing(self.folders))
         if self.kill_file:
             _write(self.kill_file, '1')
             return
@@ -95,6 +94,10 @@ class ChildGroups:
                 except ProcessLookupError:
                     pass
             time.sleep(0.001)
+
+    def kill_file_in(self, at: int | None) -> str:
+        """The cgroup.kill of the group `at` among its folders; '' for none."""
+        return '' if at is None else f'{self.folders[at]}/cgroup.kill'
 
     def remove(self, attempts: int = 200) -> bool:
         """Close the files and remove the groups once their processes are gone (a
@@ -120,6 +123,10 @@ class ChildGroups:
         return gone
 
 
+# a child's groups: each hierarchy's limit files, and which folder has cgroup.kill
+Layout = tuple[dict[str, list[tuple[str, str]]], int | None]
+
+
 class Groups:
     """The grader's own group in each hierarchy, and below it a group per child."""
 
@@ -128,10 +135,10 @@ class Groups:
         self._count = itertools.count()
         self._all: dict[int, ChildGroups] = {}
         self._lock = threading.Lock()
-        # which limit files (see LIMIT_FILES) a child's groups have, and the hierarchy
-        # whose group has cgroup.kill ('' for none): the same for every child, all made
+        # which limit files (see LIMIT_FILES) a child's groups have, and which of its
+        # folders has cgroup.kill (None for none): the same for every child, all made
         # side by side below the same groups
-        self._layout: tuple[dict[str, list[tuple[str, str]]], str] | None = None
+        self._layout: Layout | None = None
         for name, path in hierarchies().items():
             _clear_stale(path)
             top = path / f'hexgrade-{os.getpid()}-{id(self):x}'
@@ -151,8 +158,7 @@ class Groups:
                 groups.folders.append(folder)
                 groups.kinds.append(kind)
             limits, killing = self._layout or self._learn(groups)
-            groups.kill_file = f'{groups.folders[groups.kinds.index(killing)]}/cgroup.kill' \
-                if killing else ''
+            groups.kill_file = groups.kill_file_in(killing)
             for folder, kind in zip(groups.folders, groups.kinds):
                 for file, value in limits[kind]:
                     _write(f'{folder}/{file}', value.format(memory=memory_bytes,
@@ -165,14 +171,12 @@ class Groups:
             raise
         return groups
 
-    def _learn(self, groups: ChildGroups) -> tuple[dict[str, list[tuple[str, str]]], str]:
+    def _learn(self, groups: ChildGroups) -> Layout:
         """The layout of every child's groups, from the first child's (see `_layout`)."""
         limits = {kind: [(file, value) for file, value in LIMIT_FILES[kind].items()
                          if (folder / file).exists()]
                   for folder, kind in zip(groups.folders, groups.kinds)}
-        killing = next((kind for folder, kind in zip(groups.folders, groups.kinds)
-                        if (folder / 'cgroup.kill').exists()), '')
-        self._layout = (limits, killing)
+        self._layout = (limits, _killing(groups.folders))
         return self._layout
 
     def give_back(self, groups: ChildGroups) -> None:
@@ -206,6 +210,12 @@ def _clear_stale(path: Path) -> None:
 
 
 STALE_ATTEMPTS = 5  # a few milliseconds: its processes were killed long ago, or just now
+
+
+def _killing(folders: list[Path]) -> int | None:
+    """Which of a child's folders is a v2 group, with cgroup.kill; None for none."""
+    return next((at for at, folder in enumerate(folders)
+                 if (folder / 'cgroup.kill').exists()), None)
 
 
 def _write(path: Path | str, text: str) -> None:
