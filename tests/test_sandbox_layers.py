@@ -63,9 +63,9 @@ def test_a_childs_own_coarse_layer_still_keeps_out_the_packages_and_other_childr
     coarse = path_policy.coarse_read_paths(run)
     assert len(coarse) < len(path_policy.read_paths())  # the point of it: fewer rules per child
 
-    def body() -> str:
-        landlock.confine(landlock.build(path_policy.read_paths(), [str(run)]),
-                         landlock.build(coarse, [str(mine)]))
+    def body() -> str:  # as the zygote puts on the shared layer, then the child its own
+        landlock.enforce(landlock.build(path_policy.read_paths(), [str(run)]))
+        landlock.enforce(landlock.build(coarse, [str(mine)]))
         return ' '.join([
             attempt(lambda: open(os.__file__).close()),
             attempt(lambda: (mine / 'a').write_text('x')),

@@ -3,8 +3,9 @@
 The parent's side: `process` (one child: load, call, close), `isolation` (how
 children are isolated, and starting one), `working_layers` (which layers work
 here).
-How children are made: `zygote` (the process that forks them) and `zygote_client`
-(the parent's handle on it), `launch` (a started child), `portable` (a child where
+How children are made: `zygote` (the process that forks them), `child_layers` (what a
+fork of it puts on before it serves) and `zygote_client` (the parent's handle on the
+zygote), `launch` (a started child), `portable` (a child where
 the usual floor cannot stand), `runtime` (what one run keeps), `uid_pool` (a uid
 per child started as root), `removal` (clearing a child's folder, whatever it left
 there), `stale` (what killed graders left).
@@ -12,11 +13,11 @@ Processes: `process_groups` (ending a child and all it started) and `proc_stat`
 (a process's parent and CPU time, from /proc).
 The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, with `path_policy` (what of
 the machine bwrap and Landlock let a child read), the uid a child takes as root
-(`zygote`, with `held_folders` to import from where that uid cannot reach), and the
+(`child_layers`, with `held_folders` to import from where that uid cannot reach), and the
 rlimits and clock in `child`, the program every child runs, with `reports` (what it
 says of the student's file) and `variant` (other rules, swapped in unseen).
-`child`, `zygote`, `held_folders`, `clock`, `reports`, `variant`, `wire`, `encoding`,
-`printed`, `landlock` and `seccomp` use the standard library only: the child loads
+`child`, `zygote`, `child_layers`, `held_folders`, `clock`, `reports`, `variant`, `wire`,
+`encoding`, `printed`, `landlock` and `seccomp` use the standard library only: the child loads
 them by path. `printed` keeps what the student's code prints.
 The wire: `wire` (how each message is framed), `call_requests` (how a batch of calls
 goes to a child), `encoding` (a returned value as the child sends it), `values` (as the

@@ -324,6 +324,7 @@ def main() -> None:
         held_folders = sibling('held_folders')
         seccomp = sibling('seccomp')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
+                  'child_layers': sibling('child_layers'),
                   'seccomp': seccomp, 'seccomp_packed': seccomp.Packed(),  # once, here
                   'held_folders': held_folders, 'wire': wire, 'batches': HELD,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them
@@ -340,7 +341,7 @@ def main() -> None:
         held_folders = sibling('held_folders')
         layers = {'held_folders': held_folders, 'held': held_folders.hold(list(sys.path))}
         try:
-            sibling('zygote').give_up_root(limits['uid'], limits, layers)
+            sibling('child_layers').give_up_root(limits['uid'], limits, layers)
         except OSError:
             os._exit(BROKE_DOWN)
     go_without(limits.get('without', ()))

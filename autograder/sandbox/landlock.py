@@ -72,18 +72,6 @@ def enforce(ruleset: int) -> None:
         raise OSError(ctypes.get_errno(), 'landlock_restrict_self failed')
 
 
-def confine(shared: int, own: int) -> None:
-    """Two layers for one child: the zygote's `shared` ruleset (built once: reads of
-    the system, everything in the run folder), then its `own` (`build(read_paths,
-    [workdir])`), which narrows reads and writes to its folder within the run
-    folder: without a uid of its own (no root), a child could otherwise read what
-    another student's code left in its folder. Both are built while the child can
-    still reach every path they name (before it gives up root): a path a rule cannot
-    open gets no rule, and nothing beneath it could be read."""
-    enforce(shared)
-    enforce(own)
-
-
 def _allow(ruleset: int, path: str, access: int) -> None:
     try:
         fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
