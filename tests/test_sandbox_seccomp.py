@@ -6,7 +6,6 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
-import platform
 import socket
 import threading
 from pathlib import Path
@@ -127,7 +126,7 @@ def test_seccomp_refuses_ipc_metadata_and_other_processes_limits(tmp_path: Path)
 
 
 def test_seccomp_says_which_machines_it_knows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(platform, 'machine', lambda: 'sparc')  # the module seccomp asks
+    monkeypatch.setattr(seccomp, 'machine', lambda: 'sparc')
     assert not seccomp.available()
     with pytest.raises(OSError, match='the seccomp filter knows x86_64 only, not sparc'):
         seccomp.install()

@@ -19,15 +19,17 @@ import os
 import resource
 import signal
 import socket
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+    RunChild = Callable[[int, int, dict[str, Any]], None]
 
 CLONE_NEWIPC = 0x08000000
 # what the zygote ignores (a child of the grader's own uid could send them, where no
 # Landlock scope or seccomp stops it): each child gets the usual handling back
 IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
            signal.SIGUSR2)
-
-RunChild = Callable[[int, int, dict[str, Any]], None]
 
 
 def become(sock: socket.socket, fds: list[int], request: dict[str, Any],

@@ -9,7 +9,10 @@ import os
 import signal
 import time
 import types
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -6,7 +6,10 @@ Standard library only: the child loads this file by path, as it loads the clock.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 # a value is cut to what a report can show, so that a reply stays small enough for the
 # parent to read without strain, even for 19,683 calls

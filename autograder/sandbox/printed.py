@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 BUFFER = 1 << 13
 PIECE = 1 << 16  # bytes of one write looked at at once

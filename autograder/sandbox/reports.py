@@ -7,7 +7,10 @@ Loaded by path by `child.py` (standard library only, like it).
 from __future__ import annotations
 
 import traceback
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def describe_error(exc: BaseException, filename: str) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
-import platform
 import struct
 
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
@@ -258,14 +257,16 @@ class _Filter(ctypes.Structure):
     _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_void_p)]
 
 
+def machine() -> str:
+    """The architecture, as the kernel names it (importing `platform` cost 3 ms)."""
+    return os.uname().machine
+
+
 def available() -> bool:
-    """Whether this filter can run here: the architecture it was written for, and a
-    kernel that has seccomp filters."""
-    if platform.machine() != 'x86_64':
-        return False
+    """Whether this filter can run here: its architecture, and a kernel with filters."""
     try:
         with open('/proc/sys/kernel/seccomp/actions_avail', encoding='ascii') as actions:
-            return 'errno' in actions.read().split()
+            return machine() == 'x86_64' and 'errno' in actions.read().split()
     except OSError:
         return False
 
@@ -364,7 +365,7 @@ class Packed:
         if len(one) != len(two) or len(self.places) != slots:
             raise ValueError('the programs of two children differ in more than their pid')
         self.code = b''.join(self.INSTRUCTION.pack(*line) for line in one)
-        # what the kernel is handed; each child has its own copy after the fork
+        # what the kernel is handed (a child's own copy after the fork)
         self._buffer = ctypes.create_string_buffer(self.code, len(self.code))
         self._program = _Filter(len(self.code) // self.INSTRUCTION.size,
                                 ctypes.cast(self._buffer, ctypes.c_void_p))
@@ -376,9 +377,8 @@ class Packed:
         return bytes(code)
 
     def program_for(self, pid: int) -> _Filter:
-        """The program for the process `pid`, ready to install: `for_pid(pid)` in
-        the buffer made with this object. Only for a process of its own (a child
-        after the fork): the next call writes another pid into the same buffer."""
+        """The program for the process `pid`, ready to install: `for_pid(pid)` in this
+        object's buffer. Only in a child after the fork: the next call overwrites it."""
         self._write_pid(self._buffer, pid)
         return self._program
 
@@ -388,10 +388,9 @@ class Packed:
 
 
 def install(packed: Packed | None = None) -> None:
-    """Install the filter on this process for good (from `packed`, when the zygote
-    packed it before the fork). OSError when it cannot."""
-    if platform.machine() != 'x86_64':
-        raise OSError(f'the seccomp filter knows x86_64 only, not {platform.machine()}')
+    """Install the filter on this process for good (`packed` by the zygote); or OSError."""
+    if machine() != 'x86_64':
+        raise OSError(f'the seccomp filter knows x86_64 only, not {machine()}')
     fprog = (packed or Packed()).program_for(os.getpid())
     if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), 'no_new_privs could not be set')

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import Any
 
-Saved = list[tuple[Any, str, Any]]
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any
+    Saved = list[tuple[Any, str, Any]]
 
 
 def swap_in(patch: dict[str, Any] | None, namespace: dict[str, Any]) -> Saved:

@@ -8,14 +8,16 @@ or one that waits against a deadline first) is each side's own: they pass it in.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+    Read = Callable[[int], bytes]  # up to so many bytes; b'' at the end of the stream
+    Write = Callable[[memoryview], int]  # writes some of the bytes; how many
 
 HEADER = 8
 # the child's replies are the large ones (19,683 answers for mirror): no spaces
 COMPACT = (',', ':')
-
-Read = Callable[[int], bytes]  # up to so many bytes; b'' at the end of the stream
-Write = Callable[[memoryview], int]  # writes some of the bytes; how many
 
 
 class Unreadable(ValueError):

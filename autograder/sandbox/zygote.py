@@ -27,7 +27,11 @@ import os
 import select
 import signal
 import socket
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+    RunChild = Callable[[int, int, dict[str, Any]], None]
 
 PR_SET_CHILD_SUBREAPER = 36
 IPC_RMID = 0
@@ -35,8 +39,6 @@ IPC_KINDS = ('shm', 'sem', 'msg')
 MAX_REQUEST = 1 << 16
 HELD_MOST = 8  # batches held at once; a run asks for one or two
 HELD_CHARACTERS = 1 << 22  # in one batch: honest ones are far smaller
-
-RunChild = Callable[[int, int, dict[str, Any]], None]
 
 
 def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
