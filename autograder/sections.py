@@ -32,12 +32,32 @@ class Statement:
     kind: Kind
     names: tuple[str, ...]
     node: ast.stmt | None = field(default=None, compare=False, repr=False)
+    # the text it was parsed from, which began on line `start`
+    text: str = field(default='', compare=False, repr=False)
+    start: int = field(default=1, compare=False, repr=False)
 
     @cached_property
     def shape(self) -> str:
         """A function's code, lines aside: to know a copy of the kit's helper. Worked
-        out when asked, for the few functions named as an exercise is."""
-        return ast.dump(self.node) if self.kind == 'function' and self.node else ''
+        out when asked, for the few functions named as an exercise is, and once for
+        each text such a function is written in: most of a class hand in the kit's
+        helper as it is, and each dump of it took a third of a millisecond."""
+        if self.kind != 'function' or not self.node:
+            return ''
+        # a top-level definition owns its lines whole: the same lines, the same tree
+        written = '\n'.join(self.text.split('\n')[self.first - self.start:
+                                                  self.last - self.start + 1])
+        known = _SHAPES.get(written)
+        if known is None:
+            if len(_SHAPES) >= SHAPES_KEPT:
+                _SHAPES.clear()
+            known = _SHAPES[written] = ast.dump(self.node)
+        return known
+
+
+# functions' shapes by the text they are written in (see `Statement.shape`)
+_SHAPES: dict[str, str] = {}
+SHAPES_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -79,14 +99,14 @@ def parse_block(text: str, first: int) -> tuple[Statement, ...] | None:
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    return tuple(_statement(node, first - 1) for node in tree.body)
+    return tuple(_statement(node, first, text) for node in tree.body)
 
 
-def _statement(node: ast.stmt, offset: int) -> Statement:
+def _statement(node: ast.stmt, first: int, text: str) -> Statement:
     top = min([node.lineno] + [d.lineno for d in getattr(node, 'decorator_list', ())])
     last = node.end_lineno or node.lineno
     kind, names = _kind(node)
-    return Statement(top + offset, last + offset, kind, names, node)
+    return Statement(top + first - 1, last + first - 1, kind, names, node, text, first)
 
 
 def _kind(node: ast.stmt) -> tuple[Kind, tuple[str, ...]]:

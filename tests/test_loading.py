@@ -2,6 +2,7 @@
 what a student reads when that fails: each problem sinks its own exercise only."""
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from autograder.notebook_source import notebook_source
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
+from autograder.sections import parse_block
 
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
 WINNER = (SOLUTIONS / 'winner.py').read_text(encoding='utf-8')
@@ -96,6 +98,20 @@ def test_the_games_own_mirror_is_not_an_answer(tmp_path: Path) -> None:
     assert _problem_shown(results['mirror']) == (
         'mirror comes from an import on line 1 of mirror.py: the exercise is to write mirror '
         'yourself')
+
+
+def test_a_functions_shape_is_its_tree_however_often_and_wherever_it_is_written() -> None:
+    """The shape that tells a copy of the kit's helper is worked out once per text it is
+    written in: the same lines further down a file (or in another) give the same
+    shape, decorators included, and other lines their own."""
+    helper = '@cache\ndef mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
+    blocks = [parse_block(helper, 1), parse_block('x = 1\n\n' + helper + '# done\n', 40),
+              parse_block('\n' + helper.replace('[8:5:-1]', '[6:9]'), 3),
+              parse_block(helper.replace('@cache\n', ''), 7)]
+    functions = [s for block in blocks for s in block or () if s.kind == 'function']
+    assert [s.shape for s in functions] == [ast.dump(s.node) for s in functions if s.node]
+    first, again, changed, bare = (s.shape for s in functions)
+    assert first == again and len({first, changed, bare}) == 3
 
 
 def test_a_notebook_with_magics_and_shell_lines(tmp_path: Path) -> None:
