@@ -44,9 +44,12 @@ class Statement:
         helper as it is, and each dump of it took a third of a millisecond."""
         if self.kind != 'function' or not self.node:
             return ''
-        # a top-level definition owns its lines whole: the same lines, the same tree
-        written = '\n'.join(self.text.split('\n')[self.first - self.start:
-                                                  self.last - self.start + 1])
+        # a top-level definition owns its lines whole: the same lines, the same tree.
+        # Lines as the parser counts them: a text with a bare \r in it is not kept
+        lines = self.text.split('\n')[self.first - self.start:self.last - self.start + 1]
+        if '\r' in self.text or len(lines) != self.last - self.first + 1:
+            return ast.dump(self.node)
+        written = '\n'.join(lines)
         known = _SHAPES.get(written)
         if known is None:
             if len(_SHAPES) >= SHAPES_KEPT:

@@ -112,6 +112,12 @@ def test_a_functions_shape_is_its_tree_however_often_and_wherever_it_is_written(
     assert [s.shape for s in functions] == [ast.dump(s.node) for s in functions if s.node]
     first, again, changed, bare = (s.shape for s in functions)
     assert first == again and len({first, changed, bare}) == 3
+    # a bare \r ends a line for the parser but not for a split on \n: such a text's
+    # functions are dumped as they are, never mistaken for one another
+    old_mac = [s for text in ('x = 1\rdef f():\r    return 2\r', 'y = 1\rdef g():\r    return 3\r')
+               for s in parse_block(text, 1) or () if s.kind == 'function']
+    assert [s.shape for s in old_mac] == [ast.dump(s.node) for s in old_mac if s.node]
+    assert old_mac[0].shape != old_mac[1].shape
 
 
 def test_a_notebook_with_magics_and_shell_lines(tmp_path: Path) -> None:

@@ -342,8 +342,10 @@ def test_where_no_child_can_give_up_root_nothing_is_graded(
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason='making objects as another uid needs root')
+@pytest.mark.parametrize('held', [False, True], ids=['tables read by path',
+                                                     'tables held open, as the zygote reads them'])
 def test_the_ipc_objects_of_an_ended_childs_uid_are_removed(
-        no_ipc_left: set[tuple[str, int]]) -> None:
+        no_ipc_left: set[tuple[str, int]], held: bool) -> None:
     """Where the kernel gives a child no IPC namespace of its own (root without
     CAP_SYS_ADMIN, in a container), what it made must still go with it."""
     uid = UIDS[-1]
@@ -359,5 +361,11 @@ def test_the_ipc_objects_of_an_ended_childs_uid_are_removed(
     assert in_fork(make) == 'made made made'
     left = ipc_objects() - no_ipc_left
     assert {kind for kind, _ in left} == set(IPC)
-    zygote._remove_ipc(uid, ctypes.CDLL(None, use_errno=True))
+    handles = zygote.Handles(clear_ipc=True) if held else None
+    try:
+        zygote._remove_ipc(uid, ctypes.CDLL(None, use_errno=True),
+                           handles.ipc if handles else None)
+    finally:
+        for fd in handles.zygotes_own() if handles else []:
+            os.close(fd)
     assert ipc_objects() - no_ipc_left == set()

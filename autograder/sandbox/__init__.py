@@ -16,10 +16,11 @@ the machine bwrap and Landlock let a child read), the uid a child takes as root
 (`child_layers`, with `held_folders` to import from where that uid cannot reach),
 and the rlimits and clock in `child`, the program every child runs (started by
 `run_child`), with `reports` (what it says of the student's file) and `variant`
-(other rules, swapped in unseen). `run_child`, `child`, `zygote`, `child_layers`,
-`held_folders`, `clock`, `reports`, `variant`, `wire`, `encoding`, `printed`,
-`landlock` and `seccomp` use the standard library only: the child loads them by
-path. `printed` keeps what the student's code prints.
+(other rules, swapped in unseen). `child`, `zygote`, `child_layers`, `held_folders`,
+`clock`, `reports`, `variant`, `wire`, `encoding`, `printed`, `landlock` and
+`seccomp` use the standard library only: the child loads them by path (and
+`run_child`, which the interpreter runs). `printed` keeps what the student's code
+prints.
 The wire: `wire` (how each message is framed), `call_requests` (how a batch of calls
 goes to a child), `encoding` (a returned value as the child sends it), `values` (as the
 parent rebuilds it), `replies` (what the parent reads in a reply), `reply_memo` (big

@@ -1,7 +1,7 @@
 """The child process that holds one student file and answers calls on it.
 
-This file runs as a script in a fresh interpreter (`python -I -S`), so it imports
-only the standard library: nothing of the grader, the reference or the solutions
+It runs in a fresh interpreter (`python -I -S`, started with `run_child.py`), so it
+imports only the standard library: nothing of the grader, the reference or the solutions
 is ever in this process. It speaks to the parent over two inherited pipe fds with
 length-prefixed JSON (`wire`), and trusts nothing the student's code leaves behind:
 every value goes back as plain data (`encoding`) that the parent rebuilds and checks

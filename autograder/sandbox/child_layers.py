@@ -36,9 +36,7 @@ def become(sock: socket.socket, fds: list[int], request: dict[str, Any],
            settings: dict[str, Any], run_child: RunChild,
            layers: dict[str, Any], own: int | OSError | None, handles: Any) -> None:
     """In the forked child: say who it is (the zygote is free again at once), put on
-    every layer asked for, then greet the parent on its own pipe and serve calls.
-    A layer that fails stops the child: it never runs with less than was promised.
-    It starts under the zygote's own Landlock layer, where there is one."""
+    every layer asked for, then greet the parent on its own pipe and serve calls."""
     reader, writer, *cgroup_files = fds
     os.setsid()  # first: from the moment the parent knows the pid, killpg reaches it
     for number in IGNORED:
@@ -46,12 +44,12 @@ def become(sock: socket.socket, fds: list[int], request: dict[str, Any],
     signal.signal(signal.SIGINT, signal.default_int_handler)
     sock.send(json.dumps({'pid': os.getpid()}).encode())
     sock.close()
-    for fd in handles.zygotes_own():
-        os.close(fd)
     step = 'landlock'
     try:
-        if settings.get('landlock') and layers['shared_ruleset'] is not None:
-            raise layers['shared_ruleset']  # the zygote's layer: every later step is under it
+        for fd in handles.zygotes_own():
+            os.close(fd)
+        if settings.get('landlock') and layers['shared_layer_failed'] is not None:
+            raise layers['shared_layer_failed']  # the zygote's: every later step is under it
         step = 'process-group'
         quiet = handles.quiet  # output past sys.stdout goes nowhere
         if isinstance(quiet, OSError):

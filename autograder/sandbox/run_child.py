@@ -8,9 +8,10 @@ Standard library only, like `child.py`.
 import importlib.util
 import os
 
-_spec = importlib.util.spec_from_file_location(
-    'child', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'child.py'))
-assert _spec is not None and _spec.loader is not None
-_child = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_child)
-_child.main()
+if __name__ == '__main__':
+    _spec = importlib.util.spec_from_file_location(
+        'child', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'child.py'))
+    assert _spec is not None and _spec.loader is not None
+    _child = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_child)
+    _child.main()

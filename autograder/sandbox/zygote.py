@@ -58,7 +58,7 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
     clear_ipc = not settings.get('seccomp')
     handles = Handles(clear_ipc)  # before the zygote's own layer: it could not after
     if settings.get('landlock'):  # None once on; else why not, for each child to say
-        layers['shared_ruleset'] = _confine_self(settings, layers['landlock'])
+        layers['shared_layer_failed'] = _confine_self(settings, layers['landlock'])
     ended: dict[int, int] = {}
     spawned: set[int] = set()
     while True:
@@ -161,9 +161,11 @@ def _read_again(fd: int | None) -> str | None:
     if fd is None:
         return None
     chunks: list[bytes] = []
+    read = 0
     try:
-        while chunk := os.pread(fd, 1 << 16, sum(map(len, chunks))):
+        while chunk := os.pread(fd, 1 << 16, read):
             chunks.append(chunk)
+            read += len(chunk)
     except OSError:
         return None
     return b''.join(chunks).decode('ascii', 'replace')
@@ -243,19 +245,21 @@ def _remove_ipc(uid: int, libc: ctypes.CDLL, tables: dict[str, int | None] | Non
               'sem': lambda ident: libc.semctl(ident, 0, IPC_RMID),
               'msg': lambda ident: libc.msgctl(ident, IPC_RMID, None)}
     for kind in IPC_KINDS:
-        for ident in _ipc_objects(kind, uid, None if tables is None else tables.get(kind)):
+        for ident in _ipc_objects(kind, uid, tables):
             remove[kind](ident)
 
 
-def _ipc_objects(kind: str, uid: int, held: int | None = None) -> list[int]:
+def _ipc_objects(kind: str, uid: int, tables: dict[str, int | None] | None = None
+                 ) -> list[int]:
     """The ids of the IPC objects of `kind` (shm, sem or msg) in this namespace that
-    `uid` owns or made; read from `held` where the table is held open."""
+    `uid` owns or made; read from `tables` where they are held open (none, where the
+    table would not open: under the zygote's layer, its path would not either)."""
     try:
-        if held is None:
+        if tables is None:
             with open(f'/proc/sysvipc/{kind}', encoding='ascii') as table:
                 text = table.read()
         else:
-            text = _read_again(held) or ''
+            text = _read_again(tables.get(kind)) or ''
         header, *rows = [line.split() for line in text.splitlines()]
     except (OSError, ValueError):
         return []
