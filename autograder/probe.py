@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from .domain_answers import Args as Args  # the checks' name for a call's arguments
 from .domain_answers import (WHOLE_DOMAIN, PerDomain, cut_around, domain_key, merged,
-                             positions, put_back, sorted_out, unique)
+                             positions, sorted_out, unique, whole_values)
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
@@ -164,12 +164,11 @@ class Probe:
         if answers.values is None or any(args in failed for _, args in known):
             return None, self._record(missing, answers)
         placed = [(at, returned[args]) for at, args in known]
-        values = put_back(answers.values, placed)
+        key = domain_key(answers.key, placed) if answers.key is not None else None
+        values = whole_values(key, answers.values, placed)
         self._wholes.append((where, values))
-        if answers.key is not None:
-            key = domain_key(answers.key, placed)
-            if key is not None:
-                self._keys.put(args_list, key)
+        if key is not None:
+            self._keys.put(args_list, key)
         return values, {}
 
     def _known(self, args: Args) -> Value | Unknown:

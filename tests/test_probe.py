@@ -285,6 +285,26 @@ def test_the_answers_key_of_a_domain_read_from_one_reply_tells_answers_apart() -
     assert keys[3] != keys[2]
 
 
+def test_probes_with_the_same_answers_share_one_list_of_the_whole_domain() -> None:
+    """The known values are put back into a big reply once for every probe whose
+    domain has the same key; one whose known call came to something else has a list
+    of its own, with that answer in its place."""
+    domain = [(f'{number:09d}',) for number in range(4000)]  # a reply big enough to keep
+    alike = 'def mirror(board):\n    return board[::-1]\n'
+    first_odd = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
+                 '    return "odd" if len(calls) == 1 else board[::-1]\n')
+    wholes = []
+    for source in (alike, alike, first_odd):
+        with StudentProcess(LIMITS, FLOOR) as child:
+            probe = _probe(child, source)
+            probe.value('000000000')
+            wholes.append(probe.values(domain))
+    assert wholes[0] is wholes[1]
+    assert wholes[0] == [board[::-1] for board, in domain]
+    assert wholes[2] is not wholes[0] and wholes[2][0] == 'odd'
+    assert wholes[2][1:] == wholes[0][1:]
+
+
 def test_a_whole_domain_cut_around_the_same_places_is_one_list_for_good() -> None:
     """Every probe that knows the calls at the same places asks the very same tuple, so
     how it travels and how its reply is sorted out are found again by identity."""
