@@ -98,9 +98,10 @@ class Probe:
         self._domains: PerDomain[list[Outcome]] = PerDomain()
         self._domain_values: PerDomain[list[Value]] = PerDomain()
         self._keys: PerDomain[bytes] = PerDomain()
-        # whole domains read from one reply (see `_ask_whole`): the domain's values, and
-        # where each call stands in it (shared by every probe), in place of an entry per
-        # call in `_returned`, which cost a mirror two to three milliseconds to build
+        # whole domains read from one reply (see `_ask_whole`): the domain's values (shared
+        # by the probes with the same answers, see `whole_values`), and where each call
+        # stands in it (shared by every probe), in place of an entry per call in
+        # `_returned`, which cost a mirror two to three milliseconds to build
         self._wholes: list[tuple[dict[Args, int], list[Value]]] = []
 
     @property
@@ -226,7 +227,8 @@ class Probe:
             printed
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
-        """The values returned, in order; the first call that did not return fails the check."""
+        """The values returned, in order; the first call that did not return fails the
+        check. A whole domain's list is shared, like `all_returned`'s (do not change it)."""
         found, untried = self._all_returned(args_list)
         if found is not None:
             return found
