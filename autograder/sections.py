@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal, Mapping, Sequence
 
+from .sandbox.reply_memo import Kept
+
 # a function or class, a plain value, an import, or anything else (which may run long)
 Kind = Literal['function', 'value', 'import', 'other']
 
@@ -51,16 +53,11 @@ class Statement:
             return ast.dump(self.node)
         written = '\n'.join(lines)
         known = _SHAPES.get(written)
-        if known is None:
-            if len(_SHAPES) >= SHAPES_KEPT:
-                _SHAPES.clear()
-            known = _SHAPES[written] = ast.dump(self.node)
-        return known
+        return known if known is not None else _SHAPES.put(written, ast.dump(self.node))
 
 
 # functions' shapes by the text they are written in (see `Statement.shape`)
-_SHAPES: dict[str, str] = {}
-SHAPES_KEPT = 256
+_SHAPES: Kept[str] = Kept(most=256)
 
 
 @dataclass(frozen=True)
