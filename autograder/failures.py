@@ -27,11 +27,6 @@ class Failure(Exception):
         self.call = call
         self.hint = hint
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its fields (a worker hands a verdict to the others: see
-        `properties.learned`); its subclasses take other arguments than its `args`."""
-        return _rebuilt, (type(self), self.args, self.__dict__)
-
     def kept(self) -> Failure:
         """This failure, to keep once its check is over: without its traceback and the
         exceptions it was raised beside. Those hold the frames of the grading, which
@@ -50,9 +45,3 @@ class Mismatch(Failure):
         self.expected = expected
         self.got = got
 
-
-def _rebuilt(kind: type[Failure], args: tuple[Any, ...], fields: dict[str, Any]) -> Failure:
-    failure = kind.__new__(kind)
-    failure.args = args
-    failure.__dict__.update(fields)
-    return failure

@@ -6,7 +6,10 @@ on the code under test, until something fails. So the inputs are drawn once (or
 read from `recorded_examples.json`, shipped for the default settings and checked
 against Hypothesis by the tests), replayed against the student's function as
 plain calls, and Hypothesis itself runs only when one of them fails, to shrink
-that failure to the simplest input. The verdicts are the ones Hypothesis gives.
+that failure to the simplest input. Whether a property holds is what Hypothesis
+says. Over a small finite domain whose deciding answers are known, the failure shown
+is the simplest of all in Hypothesis' own order, found by trying each input in turn
+(see `Property.simplest_first`), where its shrinking may stop at a local best.
 """
 from __future__ import annotations
 
@@ -41,11 +44,18 @@ class Property:
     # the calls whose answers decide the property, where every input it can draw stays
     # among them: two functions that return the same there fail it the same way
     decided_by: Callable[[], Sequence[Args]] | None = None
+    # a finite domain: every input the strategy can draw, once for each thing the body
+    # can tell apart, simplest first in Hypothesis' own order (fewer choices, then
+    # smaller ones). Where `decided_by`'s answers are known, a failure is narrowed down
+    # to the first of these that fails, in place of Hypothesis' shrinking, which can
+    # stop short of it
+    simplest_first: Callable[[], Sequence[Any]] | None = None
 
 
 def check_property(prop: Property, body: Body, probe: Probe) -> None:
     """Pass when `body` holds on every input Hypothesis would draw; otherwise raise the
-    `Failure` for the simplest failing input that Hypothesis' shrinking finds. A function
+    `Failure` for the simplest failing input that Hypothesis' shrinking finds (over a
+    finite domain, the simplest there is: see `Property.simplest_first`). A function
     that returned the same values on every call deciding the property as one checked
     before gets that one's verdict, without a call."""
     key = _behaviour(prop, probe)
@@ -74,14 +84,24 @@ def _check(prop: Property, body: Body, probe: Probe, key: Behaviour | None) -> N
         # Hypothesis reports a failing explicit example as it is, and its first generated
         # input is the simplest it can make: a failure there has nothing simpler to shrink
         # to (a test holds Hypothesis to that)
-        if index > len(prop.explicit):
-            try:
-                _shrink(prop, body, probe.properties)
-            except Failure as shrunk:
-                _worked_out(key, shrunk)
-                raise
-            _worked_out(key, first)
+        if index <= len(prop.explicit):
+            raise first
+        if prop.simplest_first is not None and key is not None:
+            raise _first_failing(prop.simplest_first(), body) or first
+        _shrink(prop, body, probe.properties)
         raise first  # Hypothesis found nothing simpler: report what the replay found
+
+
+def _first_failing(inputs: Sequence[Any], body: Body) -> Failure | None:
+    """The failure of the first of `inputs` on which `body` fails. With the answers
+    that decide it known, the body asks the child nothing: all of a small domain takes
+    less than a millisecond, where Hypothesis would take a tenth of a second or more."""
+    for example in inputs:
+        try:
+            body(example)
+        except Failure as failure:
+            return failure
+    return None
 
 
 # verdicts by the property and the values that decide it (None: it held): shrinking
@@ -102,32 +122,6 @@ def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
         return None
     key = probe.answers_key(prop.decided_by())
     return None if key is None else (prop.name, probe.properties, key)
-
-
-# verdicts this process worked out with Hypothesis, not yet handed on (see `learned`)
-_WORKED_OUT: list[tuple[Behaviour, Failure]] = []
-
-
-def _worked_out(key: Behaviour | None, verdict: Failure) -> None:
-    # as many as are kept: where nothing asks for them (a Dask worker), they stop there
-    if key is not None and len(_WORKED_OUT) < DECIDED_KEPT:
-        _WORKED_OUT.append((key, _copy(verdict)))
-
-
-def learned() -> list[tuple[Behaviour, Failure]]:
-    """The verdicts this process worked out with Hypothesis since it was last asked, for
-    the other processes grading the same class (see `learn`): a class's workers meet
-    the same few failing behaviours, and shrinking one costs a tenth of a second."""
-    found, _WORKED_OUT[:] = list(_WORKED_OUT), []
-    return found
-
-
-def learn(verdicts: Iterable[tuple[Behaviour, Failure]]) -> None:
-    """Take verdicts another process worked out (see `learned`), as its own: the same
-    values deciding a property, the same verdict, wherever Hypothesis ran."""
-    for key, verdict in verdicts:
-        if key not in _DECIDED:
-            _decided(key, verdict)
 
 
 def _decided(key: Behaviour | None, verdict: Failure | None) -> None:

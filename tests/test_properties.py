@@ -154,19 +154,19 @@ def whole_games(text: str) -> str:
         return verdict(lambda: run(Probe(child, 'winner', SETTINGS)))
 
 
-def test_a_shrunk_failure_is_shared_by_functions_that_answer_alike(
+def test_a_failure_is_shared_by_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
-    shrinks = counted_calls(monkeypatch, '_shrink')
+    checked = counted_calls(monkeypatch, '_check')
     said = [whole_games(text) for text in WINNERS]
     assert said[0].startswith('failed: ') and said[0] == said[1]
-    assert shrinks == ['winner.whole_games']  # the second was not shrunk again
+    assert checked == ['winner.whole_games']  # the second was not checked again
     monkeypatch.setattr(properties, '_DECIDED', {})
-    assert whole_games(WINNERS[1]) == said[0]  # and it is what a shrink gives
-    assert shrinks == ['winner.whole_games'] * 2
+    assert whole_games(WINNERS[1]) == said[0]  # and it is what a check gives
+    assert checked == ['winner.whole_games'] * 2
 
 
-def test_a_shared_shrunk_failure_carries_no_grading_with_it(
+def test_a_shared_failure_carries_no_grading_with_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
     run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
@@ -185,37 +185,6 @@ def test_a_shared_shrunk_failure_carries_no_grading_with_it(
     assert all(failure is not kept[0] for failure in raised)  # each a copy of its own
     assert len({id(failure) for failure in raised}) == 4
     assert {str(failure) for failure in raised} == {str(kept[0])}
-
-
-def test_a_verdict_worked_out_by_hypothesis_is_handed_to_another_process(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """What one worker shrank, another takes (through the command, pickled) and gives
-    for a function that answers alike, without running Hypothesis itself."""
-    import pickle
-
-    import autograder.properties as properties
-    shrinks = counted_calls(monkeypatch, '_shrink')
-    monkeypatch.setattr(properties, '_WORKED_OUT', [])
-    said = whole_games(WINNERS[0])
-    handed = pickle.loads(pickle.dumps(properties.learned()))
-    assert len(handed) == 1 and str(handed[0][1]) in said
-    assert properties.learned() == []  # handed on once
-    monkeypatch.setattr(properties, '_DECIDED', {})  # as in another worker
-    properties.learn(handed)
-    assert whole_games(WINNERS[1]) == said
-    assert shrinks == ['winner.whole_games']  # shrunk once, in the first
-    assert properties.learned() == []  # nothing new was worked out
-
-
-def test_a_failure_pickles_with_every_field_of_its_own() -> None:
-    import pickle
-
-    from autograder.failures import Call, Mismatch
-    call = Call('mirror', ('BB.',))
-    for failure in (Mismatch(call, '.BB', 'B.B'), Failure('it broke', call, 'a hint')):
-        copy = pickle.loads(pickle.dumps(failure))
-        assert type(copy) is type(failure) and copy.args == failure.args
-        assert copy.__dict__ == failure.__dict__
 
 
 RIGHT_WINNERS = [

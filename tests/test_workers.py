@@ -49,13 +49,6 @@ def _told_what_the_command_set(conn: Connection, config: Config) -> None:
         conn.send((job.index, ('graded', hasattr(workers, 'set_by_the_command')), 0.0))
 
 
-def _teaching(conn: Connection, config: Config) -> None:
-    """A worker that reports one verdict per job, and what it was told with each job."""
-    for job in _jobs(conn):
-        conn.send((job.index, ('graded', (os.getpid(), job.learned)), 0.0,
-                   [(job.index, os.getpid())]))
-
-
 def run(jobs: list[Job], config: Config, **kwargs: Any) -> dict[int, tuple[str, Any]]:
     reports: dict[int, tuple[str, Any]] = {}
     run_jobs(jobs, 2, config,
@@ -73,26 +66,6 @@ def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
         3: ('graded', 'B'),
         4: ('graded', 'C'),
     }
-
-
-def test_what_a_worker_works_out_reaches_every_worker_once() -> None:
-    """Each verdict a worker reports goes with the next job of every worker (its own
-    too: taking it again changes nothing), and never twice to the same one."""
-    jobs = [Job(index, 'die' if index == 5 else 'a') for index in range(12)]
-    reports = run(jobs, Config(), serve=_teaching)
-    assert reports.pop(5)[0] == 'stopped'  # and its worker's verdicts were sent on once
-    by_worker: dict[int, list[int]] = {}  # each worker's jobs, in the order it had them
-    told: dict[int, list[tuple[int, int]]] = {}
-    for index in sorted(reports):
-        pid, learned = reports[index][1]
-        by_worker.setdefault(pid, []).append(index)
-        told.setdefault(pid, []).extend(map(tuple, learned))
-    reported = {(index, reports[index][1][0]) for index in reports}
-    for pid, handled in by_worker.items():
-        assert len(told[pid]) == len(set(told[pid]))  # never twice
-        assert set(told[pid]) <= reported
-        # its own verdict came back with the job it had next
-        assert {(index, pid) for index in handled[:-1]} <= set(told[pid])
 
 
 # a command of one thread, in a process of its own (pytest's may run threads): whether

@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, Callable
@@ -44,7 +44,6 @@ YOUNG_OBJECTS = 50_000
 class Job:
     index: int
     path: str
-    learned: tuple[Any, ...] = ()  # what other workers worked out (see `properties.learn`)
 
 
 @dataclass(frozen=True)
@@ -149,7 +148,6 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     serve = serve or _serve
     limit = limit or config.submission_seconds() + 60
     pending = deque(jobs)
-    shared: list[Any] = []  # what the workers worked out with Hypothesis, for every one
     count = min(workers, len(jobs))
     pool: list[_Worker] = []
     try:
@@ -162,7 +160,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
         while pending or any(w.job for w in pool):
             for worker in pool:
                 if worker.job is None and pending:
-                    worker.start(pending.popleft(), limit, shared)
+                    worker.start(pending.popleft(), limit)
             busy = [w for w in pool if w.job]
             soonest = min(w.deadline for w in busy)
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
@@ -180,13 +178,11 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 else:
                     continue
                 job_index, reply, seconds = outcome
-                shared += worker.learned
-                worker.learned = []  # once: a worker that dies next must not send it again
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     worker.close()
                     pool[index] = _Worker(serve, config, worker.core)
                 if pending:  # the next job first: the worker grades while this is reported
-                    pool[index].start(pending.popleft(), limit, shared)
+                    pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
     finally:
         if ahead:
@@ -238,15 +234,10 @@ class _Worker:
         self.started = 0.0
         self.stopping = False
         self.probed: Probed | None = None  # what it said of the sandbox, once it did
-        self.learned: list[Any] = []  # what its last job worked out, for the others
-        self.told = 0  # of what the others worked out, how much it was sent
 
-    def start(self, job: Job, limit: float, shared: list[Any] | None = None) -> None:
-        """Send it `job`, with what it has not been told yet of `shared`."""
+    def start(self, job: Job, limit: float) -> None:
         self.job, self.started = job, time.monotonic()
         self.deadline = self.started + limit
-        if shared and len(shared) > self.told:
-            job, self.told = replace(job, learned=tuple(shared[self.told:])), len(shared)
         try:
             self.conn.send(job)
         except OSError:  # it died: the batch sees its end and reports the job stopped
@@ -268,8 +259,7 @@ class _Worker:
                 return self.give_up(f'the grading process could not set up its sandbox '
                                     f'({message.failed})')
             return None
-        index, reply, seconds, *learned = message
-        self.learned = list(learned[0]) if learned else []
+        index, reply, seconds = message
         self.job = None
         return index, reply, seconds
 
@@ -340,8 +330,6 @@ def _serve(conn: Connection, config: Config) -> None:
     except Exception as exc:  # the command probes itself, and says it if it can
         conn.send(Probed(None, failed=f'{type(exc).__name__}: {exc}'))
         return
-    from ..properties import learn, learned
-
     try:
         conn.send(Probed(isolation.name, tuple(isolation.warnings())))
         gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
@@ -355,9 +343,8 @@ def _serve(conn: Connection, config: Config) -> None:
             if job is None:
                 return
             started = time.monotonic()
-            learn(job.learned)
             conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
-                       time.monotonic() - started, learned()))
+                       time.monotonic() - started))
             if len(sys.modules) != modules:  # new modules, tables worked out once: kept
                 modules = len(sys.modules)
                 _settle()

@@ -59,12 +59,40 @@ def going_games_have_none(probe: Probe) -> None:
           'this game goes on, so nobody has won yet')
 
 
+# a game is the list of choices drawn, each taken modulo the moves there are, then the
+# first move of every position after them
+MOST_CHOICES, HIGHEST_CHOICE = 10, 3
+
+
 def _move_choices() -> Any:
     from hypothesis import strategies as st
-    return st.lists(st.integers(min_value=0, max_value=3), max_size=10)
+    return st.lists(st.integers(min_value=0, max_value=HIGHEST_CHOICE),
+                    max_size=MOST_CHOICES)
 
 
-GAMES = Property('winner.whole_games', _move_choices, decided_by=lambda: POSITIONS)
+@cache
+def every_game() -> list[list[int]]:
+    """Every game `_move_choices` can play, each as the simplest list of choices that
+    plays it, simplest first (shorter, then smaller: Hypothesis' order). That list takes
+    each move's own index, with no first moves at its end: any other list that plays
+    the game is no shorter, and no smaller where it is as long. A game is at most seven
+    moves long, so the padding with first moves always ends it."""
+    found: list[list[int]] = []
+
+    def walk(board: str, side: str, choices: list[int]) -> None:
+        if not choices or choices[-1]:
+            found.append(choices)
+        if reference(board, side) or len(choices) == MOST_CHOICES:
+            return
+        options = moves(board, side)
+        for choice in range(min(len(options), HIGHEST_CHOICE + 1)):
+            walk(play(board, options[choice]), other(side), choices + [choice])
+    walk(START, 'W', [])
+    return sorted(found, key=lambda choices: (len(choices), choices))
+
+
+GAMES = Property('winner.whole_games', _move_choices, decided_by=lambda: POSITIONS,
+                 simplest_first=every_game)
 # games replay the same few positions for every student: work each out once
 _winner, _moves, _play = cache(reference), cache(moves), cache(play)
 
