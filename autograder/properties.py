@@ -48,7 +48,8 @@ class Property:
     # can tell apart, simplest first in Hypothesis' own order (fewer choices, then
     # smaller ones). Where `decided_by`'s answers are known, a failure is narrowed down
     # to the first of these that fails, in place of Hypothesis' shrinking, which can
-    # stop short of it
+    # stop short of it. Used only with `decided_by`: without it the body may ask the
+    # child, once for each input tried
     simplest_first: Callable[[], Sequence[Any]] | None = None
 
 

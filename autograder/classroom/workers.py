@@ -236,6 +236,7 @@ class _Worker:
         self.probed: Probed | None = None  # what it said of the sandbox, once it did
 
     def start(self, job: Job, limit: float) -> None:
+        """Send it `job`, to be given up `limit` seconds from now."""
         self.job, self.started = job, time.monotonic()
         self.deadline = self.started + limit
         try:

@@ -60,8 +60,8 @@ def going_games_have_none(probe: Probe) -> None:
 
 
 # a game is the list of choices drawn, each taken modulo the moves there are, then the
-# first move of every position after them
-MOST_CHOICES, HIGHEST_CHOICE = 10, 3
+# first move of every position after them, PADDED times: more moves than any game lasts
+MOST_CHOICES, HIGHEST_CHOICE, PADDED = 10, 3, 10
 
 
 def _move_choices() -> Any:
@@ -75,8 +75,9 @@ def every_game() -> list[list[int]]:
     """Every game `_move_choices` can play, each as the simplest list of choices that
     plays it, simplest first (shorter, then smaller: Hypothesis' order). That list takes
     each move's own index, with no first moves at its end: any other list that plays
-    the game is no shorter, and no smaller where it is as long. A game is at most seven
-    moves long, so the padding with first moves always ends it."""
+    the game is no shorter, and no smaller where it is as long. No game lasts longer
+    than the padding with first moves (seven moves at most; a test holds the rules to
+    that), so every list plays a whole game."""
     found: list[list[int]] = []
 
     def walk(board: str, side: str, choices: list[int]) -> None:
@@ -108,7 +109,7 @@ def follows_whole_games(probe: Probe) -> None:
 
     def game(choices: list[int]) -> None:
         board, side = START, 'W'
-        for choice in choices + [0] * 10:
+        for choice in choices + [0] * PADDED:
             got = probe.value(board, side)
             want = _winner(board, side)
             if type(got) is not str or got != want:
