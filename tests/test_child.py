@@ -1,0 +1,67 @@
+"""The child's own process (autograder/sandbox/child.py): what the garbage collector
+walks there, under every layer (a zygote's fork) and on the floor (an interpreter of
+its own)."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from autograder.config import Config
+from autograder.sandbox.isolation import FLOOR, Isolation
+from autograder.sandbox.outcomes import Returned
+from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.working_layers import probe
+
+# at its first line, how many objects the collector would walk, and how many it keeps
+# out of its rounds
+COUNTED_AT_IMPORT = ('import gc\n'
+                     'WALKED = sum(len(gc.get_objects(generation)) for generation in range(3))\n'
+                     'KEPT = gc.get_freeze_count()\n'
+                     'def counts():\n'
+                     '    return [WALKED, KEPT]\n')
+
+# cycles only the collector can free, each telling when it is freed, and never a
+# gc.collect(): the collector must still run on its own
+CYCLES = ('import weakref\n'
+          'class Node:\n'
+          '    pass\n'
+          'def freed(count):\n'
+          '    seen = []\n'
+          '    for _ in range(count):\n'
+          '        node = Node()\n'
+          '        node.me = node\n'
+          '        weakref.finalize(node, seen.append, 1)\n'
+          '    return len(seen)\n')
+
+
+@pytest.fixture(scope='module', params=['every layer', 'floor'])
+def isolation(request: pytest.FixtureRequest) -> Iterator[Isolation]:
+    if request.param == 'floor':
+        yield FLOOR
+        return
+    strongest = probe()
+    yield strongest
+    strongest.close()
+
+
+def returned(isolation: Isolation, source: str, name: str, *args: Any) -> Any:
+    with StudentProcess(Config().limits, isolation) as child:
+        loaded = child.load(source, 'student.py', {})
+        assert loaded.error is None
+        outcome = child.call(name, [args]).outcomes[0]
+    assert isinstance(outcome, Returned)
+    return outcome.value
+
+
+def test_what_the_child_held_before_the_student_is_kept_out_of_the_collector(
+        isolation: Isolation) -> None:
+    """A zygote's objects, inherited at the fork, were walked (and their pages copied)
+    at each of the child's first collections: some 1,500 of them."""
+    walked, kept = returned(isolation, COUNTED_AT_IMPORT, 'counts')
+    assert walked < 300  # the student's module and the request that loads it
+    assert kept > 1000  # the interpreter's modules, the child's own
+
+
+def test_the_students_own_cycles_are_still_collected(isolation: Isolation) -> None:
+    assert returned(isolation, CYCLES, 'freed', 5000) > 4000
