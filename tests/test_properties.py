@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from autograder.config import Config
 from autograder.exercises import BY_NAME
-from autograder.failures import Failure, Mismatch
+from autograder.failures import Failure
 from autograder.kit import game_file
 from autograder.probe import Probe
-from autograder.properties import (RECORDED, Body, Property, _run_hypothesis,
-                                   examples_for)
+from autograder.properties import RECORDED, Property, _run_hypothesis, examples_for
 from autograder.recording import recorded_now
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
-from whole_games import every_list, simplicity
 
 SETTINGS = Config().properties
 
@@ -218,67 +215,6 @@ def test_a_property_held_is_not_checked_again_for_functions_that_answer_alike(
     assert replays == ['winner.whole_games']  # the second function answered alike
     assert whole_games(WINNERS[0]).startswith('failed: ')  # a wrong one is checked
     assert replays == ['winner.whole_games'] * 2
-
-
-# wrong winners whose first failing game among those Hypothesis draws is not the
-# simplest failing game (the test checks that much too)
-NARROWED = ['stuck_only_for_black.py', 'only_white_far_row.py',
-            'stuck_by_straight_moves_only.py']
-
-
-def failure_of(body: Body, example: Any) -> Failure | None:
-    try:
-        body(example)
-    except Failure as failure:
-        return failure
-    return None
-
-
-@pytest.mark.parametrize('name', NARROWED)
-def test_a_failing_game_is_narrowed_to_the_simplest_without_hypothesis(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import autograder.properties as properties
-    monkeypatch.setattr(properties, '_DECIDED', {})
-    games = BY_NAME['winner'].properties[0]
-    drawn = examples_for(games, SETTINGS)  # before Hypothesis is refused below
-    run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    text = (Path(__file__).parent / 'unlisted_mistakes' / 'winner' / name).read_text(
-        encoding='utf-8')
-    with StudentProcess(Config().limits, FLOOR) as child:
-        child.load(text, 'winner.py', {'hexapawn': game_file()})
-        probe = Probe(child, 'winner', SETTINGS)
-        bodies: list[Body] = []
-        with monkeypatch.context() as patched:  # the body the check hands the property
-            patched.setattr('autograder.exercises.winner.check_property',
-                            lambda prop, body, _probe: bodies.append(body))
-            run(probe)
-        body = bodies[0]
-        simplest = min((c for c in every_list() if failure_of(body, c)), key=simplicity)
-        first_drawn = next(c for c in drawn if failure_of(body, c))
-        expected = failure_of(body, simplest)
-
-        def refuse(*args: Any) -> None:
-            raise AssertionError('Hypothesis was run')
-        monkeypatch.setattr(properties, '_run_hypothesis', refuse)
-        with pytest.raises(Mismatch) as said:
-            run(probe)
-    assert simplicity(simplest) < simplicity(first_drawn)  # there was narrowing to do
-    assert isinstance(expected, Mismatch)
-    assert (said.value.summary, said.value.expected, said.value.got) == \
-        (expected.summary, expected.expected, expected.got)
-
-
-def test_a_game_with_a_call_that_raised_is_still_shrunk_by_hypothesis(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where a deciding call raised, the error's line is the student's own: that is
-    left to Hypothesis, as before; only plain answers are searched in turn."""
-    shrinks = counted_calls(monkeypatch, '_shrink')
-    text = (Path(__file__).parent / 'unlisted_mistakes' / 'winner' /
-            'stuck_only_for_black.py').read_text(encoding='utf-8').replace(
-        "return ''", "return '' if board.count('.') < 6 else 1 // 0", 1)
-    assert text.count('1 // 0') == 1
-    assert whole_games(text).startswith('failed: ')
-    assert shrinks == ['winner.whole_games']
 
 
 def test_a_domain_where_nothing_fails_reports_the_replayed_failure(
