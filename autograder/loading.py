@@ -90,16 +90,17 @@ def _from_folder(folder: Path, exercises: tuple[str, ...]) -> dict[str, Located]
     links = {p.name for p, kind in entries if kind == 'link'}
     by_name = {p.name: p for p in files}
     located: dict[str, Located] = {}
+    shared: dict[Path, dict[str, Located]] = {}  # one file for all: read and cut once
     for name in exercises:
         wanted = f'{name}.py'
         if wanted in links:
             located[name] = Missing(f'{wanted} is a link to another file, which is not '
                                     f'graded', f'Hand in {wanted} itself, not a link to it.')
         elif wanted in by_name:  # cut too: it may hold other exercises' answers
-            own = _one_file(by_name[wanted], exercises, alone=False)[name]
+            own = _one_file(by_name[wanted], exercises, alone=False, only=name)[name]
             located[name] = _with_modules(own, by_name)
         else:
-            located[name] = _without_own_file(name, files, exercises)
+            located[name] = _without_own_file(name, files, exercises, shared)
     return located
 
 
@@ -120,12 +121,16 @@ def _entries(folder: Path) -> list[tuple[Path, str]]:
     return found
 
 
-def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...]) -> Located:
-    """With no `<name>.py`: a single file holding everything, else a helpful reason."""
+def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...],
+                      shared: dict[Path, dict[str, Located]]) -> Located:
+    """With no `<name>.py`: a single file holding everything (cut once for all the
+    exercises, kept in `shared`), else a helpful reason."""
     others = [p for p in files if p.name not in KIT_FILES and not p.name.startswith('test_')
               and p.stem not in exercises]
     if len(others) == 1 and not any(f'{e}.py' in {p.name for p in files} for e in exercises):
-        return _one_file(others[0], exercises, alone=False)[name]
+        if others[0] not in shared:
+            shared[others[0]] = _one_file(others[0], exercises, alone=False)
+        return shared[others[0]][name]
     wanted = f'{name}.py'
     close = difflib.get_close_matches(wanted.lower(), [p.name.lower() for p in others], n=1)
     if close:
@@ -143,8 +148,10 @@ def _write_it(name: str) -> str:
 
 # -- one file for several exercises ---------------------------------------------------
 
-def _one_file(path: Path, exercises: tuple[str, ...], alone: bool) -> dict[str, Located]:
-    """Each exercise's section of one file. Given alone and named for one exercise
+def _one_file(path: Path, exercises: tuple[str, ...], alone: bool,
+              only: str | None = None) -> dict[str, Located]:
+    """Each exercise's section of one file (with `only`, that exercise's alone: the
+    file is still cut at every exercise). Given alone and named for one exercise
     (`hexgrade check mirror.py`), it is that exercise's file: the others were simply
     not handed in."""
     text = _read_text(path)
@@ -166,7 +173,7 @@ def _one_file(path: Path, exercises: tuple[str, ...], alone: bool) -> dict[str, 
     own = path.stem if path.suffix == '.py' and path.stem in exercises else None
     located: dict[str, Located] = {}
     cells = tuple((b.first, b.last) for b in blocks if b.number is not None)
-    for name in exercises:
+    for name in exercises if only is None else (only,):
         section = sections.get(name)
         if alone and own is not None and name != own:
             # `hexgrade check count_boxes.py`: its helpers (a mirror among them) are
