@@ -16,13 +16,14 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
 
 from .errors import UsageError
 from .exercises import BY_NAME
 from .failures import Failure
 from .notebook_source import read_notebook
 from .safe_files import LINK, Refused, read_limited
+from .sandbox.reports import bindings_in
 from .kit import KIT
 from .sections import Block, cut, definitions_only, parse_block, py_blocks
 
@@ -44,6 +45,9 @@ class Source:
     modules: tuple[tuple[str, str], ...] = ()
     # a notebook's cells as line ranges: each runs on its own when loaded, as in Jupyter
     cells: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    # where the top level of `text` binds each name (`reports.bindings_in`), when the
+    # cutting parsed `text` itself: its child then need not parse it again
+    bindings: dict[str, list[list[Any]]] | None = field(default=None, compare=False)
 
     def place(self, line: int) -> str:
         """A line of the text as the student finds it: 'line 2 of cell 5' in a
@@ -185,11 +189,23 @@ def _one_file(path: Path, exercises: tuple[str, ...], alone: bool,
                                    _origin(section.blocks, path.name, path.suffix),
                                    cells=section.chunks)
         elif section is not None or not sections:
-            located[name] = Source(text, path.name, blocks, cells=cells)
+            located[name] = Source(text, path.name, blocks, cells=cells,
+                                   bindings=_bindings(text, blocks))
         else:
             rest = definitions_only(text, blocks, name, BORROWED)
             located[name] = Source(rest.text, path.name, blocks, cells=rest.chunks)
     return located
+
+
+def _bindings(text: str, blocks: tuple[Block, ...]) -> dict[str, list[list[Any]]] | None:
+    """Where the top level of `text` binds each name, read from its blocks when they are
+    the statements of `text` parsed whole (a `.py` file that parses); None otherwise
+    (a notebook's cells, a file cut where it does not parse)."""
+    statements = [statement for block in blocks for statement in block.statements or ()]
+    if any(block.statements is None for block in blocks) or \
+            any(s.text is not text or s.start != 1 or s.node is None for s in statements):
+        return None
+    return bindings_in([s.node for s in statements])
 
 
 def _origin(blocks: tuple[Block, ...], filename: str, suffix: str) -> str:

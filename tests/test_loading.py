@@ -16,6 +16,7 @@ from autograder.notebook_source import notebook_source
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
+from autograder.sandbox.reports import bindings
 from autograder.sections import parse_block
 
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
@@ -265,3 +266,21 @@ def test_an_import_after_the_answer_is_what_python_keeps(tmp_path: Path) -> None
     assert _problem_shown(results['mirror']) == (
         f'mirror comes from an import on line {line} of mirror.py: the exercise is to write '
         f'mirror yourself')
+
+
+def test_a_file_parsed_whole_carries_its_bindings_for_the_child(tmp_path: Path) -> None:
+    """The cut's parse tells where the file binds each name, as the child would have
+    found it by parsing the same text; a notebook's cells and a file that does not
+    parse leave that to the child."""
+    text = MIRROR + '\nfrom hexapawn import has_lost, mirror as m, moves\nX: int = 1\n'
+    located = locate(_write(tmp_path, {'mirror.py': text}), EXERCISE_NAMES)['mirror']
+    assert isinstance(located, Source) and located.bindings is not None
+    assert located.bindings == bindings(located.text)
+    assert located.bindings['m'] == [['import', text.count('\n') - 1]]
+    broken = locate(_write(tmp_path / 'broken', {'mirror.py': MIRROR + 'def (\n'}),
+                    EXERCISE_NAMES)['mirror']
+    assert isinstance(broken, Source) and broken.bindings is None
+    cell = {'cell_type': 'code', 'source': MIRROR, 'metadata': {}, 'outputs': []}
+    book = _write(tmp_path / 'book', {'mirror.ipynb': json.dumps({'cells': [cell]})})
+    in_cells = locate(book / 'mirror.ipynb', EXERCISE_NAMES)['mirror']
+    assert isinstance(in_cells, Source) and in_cells.bindings is None

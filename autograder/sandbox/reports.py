@@ -38,17 +38,24 @@ def signature_of(fn: Any) -> dict[str, Any] | None:
 
 
 def bindings(source: str) -> dict[str, list[list[Any]]]:
-    """Where the top level binds each name: ['def', line] for a def, class or
-    assignment, ['import', line] for an import. Parsed here, not in the grader, whose
-    threads (a Dask worker's) must not parse at once (CPython 3.11's parser state is not
-    thread-safe)."""
+    """Where the top level binds each name (see `bindings_in`). Parsed here, not in the
+    grader, whose threads (a Dask worker's) must not parse at once (CPython 3.11's
+    parser state is not thread-safe); the grader sends them instead where it parsed
+    the same text already."""
     import ast
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
+    return bindings_in(tree.body)
+
+
+def bindings_in(body: list[Any]) -> dict[str, list[list[Any]]]:
+    """Where these top-level statements bind each name: ['def', line] for a def, class
+    or assignment, ['import', line] for an import."""
+    import ast
     found: dict[str, list[list[Any]]] = {}
-    for node in tree.body:
+    for node in body:
         names: list[str] = []
         kind = 'def'
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
