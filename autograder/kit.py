@@ -28,3 +28,10 @@ def game_file() -> str:
         raise GraderError(f'the game file {KIT / "hexapawn.py"} is missing ({exc.strerror})',
                           tip='reinstall hexgrade: pip install -e . in its source folder') \
             from None
+
+
+def rules_variants() -> tuple[str, ...]:
+    """The sources of the rules a check swaps into the game while a student's function
+    runs (see `sandbox.variant`): part of the kit a child may hold, like the game."""
+    from hexapawn_ref.variants import NO_CAPTURES
+    return (NO_CAPTURES,)

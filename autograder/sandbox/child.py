@@ -316,21 +316,27 @@ def run(reader: int, writer: int, limits: dict[str, Any]) -> None:
         os._exit(BROKE_DOWN)
 
 
-def warm_up(preload: dict[str, str]) -> None:
-    """In the zygote, before any fork: import and compile what every child needs, then
-    keep the garbage collector off those objects, so that children share their pages."""
+def warm_up(preload: dict[str, str], variants: list[str] | tuple[str, ...] = ()) -> None:
+    """In the zygote, before any fork: import and compile what every child needs (with
+    the rules variants a child may swap into the game), then keep the garbage
+    collector off those objects, so that children share their pages."""
     import importlib
     for name in WARM_MODULES:
         importlib.import_module(name)
     for name, text in preload.items():
         COMPILED[(name, text)] = compile(text, name + '.py', 'exec')
+    if 'hexapawn' in preload and variants:
+        game: dict[str, Any] = {'__name__': 'hexapawn'}
+        exec(COMPILED[('hexapawn', preload['hexapawn'])], game)
+        for source in variants:
+            variant.warm(source, game)
     gc.freeze()
 
 
 def main() -> None:
     if sys.argv[1] == '--zygote':
         settings = json.loads(sys.argv[3])
-        warm_up(settings.get('preload', {}))
+        warm_up(settings.get('preload', {}), settings.get('variants', []))
         held_folders = sibling('held_folders')
         seccomp = sibling('seccomp')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),

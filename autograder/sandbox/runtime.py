@@ -14,7 +14,7 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable
 
-from ..kit import game_file
+from ..kit import game_file, rules_variants
 from . import bwrap, path_policy
 from .cgroups import ChildGroups, Groups
 from .launch import ForkedChild
@@ -49,7 +49,8 @@ class Runtime:
         settings = {'landlock': 'landlock' in layers, 'seccomp': 'seccomp' in layers,
                     'read_paths': path_policy.read_paths(), 'stdlib_file': os.__file__,
                     'own_read_paths': path_policy.coarse_read_paths(self.folder),
-                    'run_folder': str(self.folder), 'preload': {'hexapawn': game_file()}}
+                    'run_folder': str(self.folder), 'preload': {'hexapawn': game_file()},
+                    'variants': list(rules_variants())}
         try:
             prefix = bwrap.command(self.folder, CODE_FOLDER, path_policy.hidden_folders(),
                                    keep_root=self._uids is not None) \

@@ -18,6 +18,22 @@ if TYPE_CHECKING:
     Saved = list[tuple[Any, str, Any]]
 
 
+# variants compiled in the zygote (see `warm`), by their source: with the places of the
+# game's functions they were moved to, which must be the same where one is swapped in
+_WARMED: dict[str, tuple[types.CodeType, tuple[tuple[str, str, int], ...]]] = {}
+
+
+def warm(source: str, real: dict[str, Any]) -> None:
+    """Compile a variant once, before any fork, for the game whose functions `real`
+    holds: each child that swaps it in then neither parses nor compiles it. Only where
+    every function it replaces is a plain function of that game."""
+    seen: list[tuple[str, Any]] = []
+    code = _as_if_real(source, real, seen)
+    places = tuple((name, *place) for name, place in seen if place is not None)
+    if len(places) == len(seen):
+        _WARMED[source] = (code, places)
+
+
 def swap_in(patch: dict[str, Any] | None, namespace: dict[str, Any]) -> Saved:
     """Swap in the rules `patch` holds; what `swap_back` needs to undo it."""
     if not patch:
@@ -25,7 +41,7 @@ def swap_in(patch: dict[str, Any] | None, namespace: dict[str, Any]) -> Saved:
     game = sys.modules.get('hexapawn')
     real = vars(game) if game is not None else {}
     replacement: dict[str, Any] = dict(real) or {'__name__': 'hexapawn'}
-    exec(_as_if_real(patch['source'], real), replacement)
+    exec(_warmed(patch['source'], real) or _as_if_real(patch['source'], real), replacement)
     saved: Saved = []
     for name in patch['names']:
         new: Any = replacement[name]
@@ -53,15 +69,36 @@ def swap_back(saved: Saved) -> None:
             setattr(target, name, value)
 
 
-def _as_if_real(source: str, real: dict[str, Any]) -> types.CodeType:
+def _warmed(source: str, real: dict[str, Any]) -> types.CodeType | None:
+    """The variant compiled in the zygote, when the game's functions it replaces are
+    still the plain functions it was compiled for, where they were."""
+    found = _WARMED.get(source)
+    if found is None:
+        return None
+    code, places = found
+    for name, filename, line in places:
+        old = real.get(name)
+        if type(old) is not types.FunctionType or \
+                (old.__code__.co_filename, old.__code__.co_firstlineno) != (filename, line):
+            return None
+    return code
+
+
+def _as_if_real(source: str, real: dict[str, Any],
+                seen: list[tuple[str, Any]] | None = None) -> types.CodeType:
     """The variant's code, compiled under the game file's name, each function moved to
-    the line the real function of that name starts on."""
+    the line the real function of that name starts on. `seen` gets each name the
+    variant defines a function or class by, with the file and line of the plain
+    function of the game it stands for (None when that is something else, or nothing)."""
     import ast
     tree = ast.parse(source)
     filename = 'hexapawn.py'
     for node in tree.body:
         old = real.get(getattr(node, 'name', ''))
         code = getattr(old, '__code__', None)
+        if seen is not None and hasattr(node, 'name'):
+            plain = old.__code__ if type(old) is types.FunctionType else None
+            seen.append((node.name, (plain.co_filename, plain.co_firstlineno) if plain else None))
         if code is None:
             continue
         filename = code.co_filename

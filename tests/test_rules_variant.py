@@ -1,0 +1,79 @@
+"""Other rules swapped into the game (autograder/sandbox/variant.py): compiled once in
+the zygote for the kit's game, and compiled afresh wherever that would not be the
+same code."""
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+
+from autograder.kit import game_file, rules_variants
+from autograder.sandbox import variant
+from hexapawn_ref.variants import NO_CAPTURES, no_captures
+
+BOARD = 'BB..W.W.W'  # the lesson's: W at the centre may take
+
+
+def game() -> dict[str, Any]:
+    """The kit's game, run as a child runs it."""
+    namespace: dict[str, Any] = {'__name__': 'hexapawn'}
+    exec(compile(game_file(), 'hexapawn.py', 'exec'), namespace)
+    return namespace
+
+
+def test_the_kit_holds_the_variant_the_checks_swap_in() -> None:
+    assert NO_CAPTURES in rules_variants()
+
+
+def test_a_warmed_variant_is_the_code_it_would_be_compiled_to() -> None:
+    real = game()
+    variant.warm(NO_CAPTURES, real)
+    warmed = variant._warmed(NO_CAPTURES, game())
+    assert warmed is not None
+    assert warmed == variant._as_if_real(NO_CAPTURES, real)
+    replacement = dict(real)
+    exec(warmed, replacement)
+    assert replacement['moves'].__code__.co_firstlineno == \
+        real['moves'].__code__.co_firstlineno
+    assert replacement['moves'](BOARD, 'W') == no_captures(BOARD, 'W')
+
+
+def test_a_game_changed_by_the_student_compiles_the_variant_afresh() -> None:
+    variant.warm(NO_CAPTURES, game())
+    moved = game()
+    exec(compile('\n' * 40 + 'def moves(board, side):\n    return []\n', 'hexapawn.py',
+                 'exec'), moved)  # the student's own moves, on another line
+    assert variant._warmed(NO_CAPTURES, moved) is None
+
+    class Moves:
+        __code__ = game()['moves'].__code__  # not a function, but says it has its code
+
+        def __call__(self, board: str, side: str) -> list[tuple[int, int]]:
+            return []
+
+    dressed = game()
+    dressed['moves'] = Moves()
+    assert variant._warmed(NO_CAPTURES, dressed) is None
+    assert variant._warmed('def moves(board, side):\n    return []\n', game()) is None
+
+
+def test_swapping_in_a_warmed_variant_and_back() -> None:
+    real = game()
+    variant.warm(NO_CAPTURES, real)
+    module = types.ModuleType('hexapawn')
+    module.__dict__.update(game())
+    kept = sys.modules.get('hexapawn')
+    sys.modules['hexapawn'] = module
+    try:
+        moves = module.moves
+        taking = moves(BOARD, 'W')
+        saved = variant.swap_in({'source': NO_CAPTURES, 'names': ['moves']}, {})
+        assert module.moves is moves  # the same function, other code
+        assert moves(BOARD, 'W') == no_captures(BOARD, 'W') != taking
+        variant.swap_back(saved)
+        assert moves(BOARD, 'W') == taking
+    finally:
+        if kept is None:
+            del sys.modules['hexapawn']
+        else:
+            sys.modules['hexapawn'] = kept
