@@ -1,8 +1,9 @@
 """The child's own process (autograder/sandbox/child.py): what the garbage collector
 walks there, under every layer (a zygote's fork) and on the floor (an interpreter of
-its own)."""
+its own); where it reports names bound; the signal handling it starts with."""
 from __future__ import annotations
 
+import signal
 from typing import Any, Iterator
 
 import pytest
@@ -83,3 +84,27 @@ def test_a_child_reports_where_names_are_bound_unless_the_parent_knows(
         told = child.load(IMPORTED_LAST, 'mirror.py', {'hexapawn': 'def mirror(b):\n    '
                                                                    'return b\n'}, bound=given)
     assert told.bindings == {'mirror': (('def', 1),)}
+
+
+SIGNALS = ('import signal\n'
+           'SHIELDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1,\n'
+           '            signal.SIGUSR2)\n'
+           'def handling():\n'
+           '    return [all(signal.getsignal(s) == signal.SIG_DFL for s in SHIELDED),\n'
+           '            signal.getsignal(signal.SIGINT) is signal.default_int_handler,\n'
+           '            sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, []))]\n')
+
+
+def test_a_child_has_the_usual_signal_handling_whatever_its_grader_ignores() -> None:
+    """A batch's worker ignores Ctrl-C, and the zygote it starts holds back the
+    signals a child could send it: each child still gets them as a program does at
+    home, none held back, Ctrl-C raising KeyboardInterrupt."""
+    ignoring = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        strongest = probe()
+    finally:
+        signal.signal(signal.SIGINT, ignoring)
+    try:
+        assert returned(strongest, SIGNALS, 'handling') == [True, True, []]
+    finally:
+        strongest.close()

@@ -14,7 +14,6 @@ Standard library only, like `child.py`, which loads this file by path.
 from __future__ import annotations
 
 import ctypes
-import json
 import os
 import resource
 import signal
@@ -26,10 +25,21 @@ if TYPE_CHECKING:
     RunChild = Callable[[int, int, dict[str, Any]], None]
 
 CLONE_NEWIPC = 0x08000000
-# what the zygote ignores (a child of the grader's own uid could send them, where no
-# Landlock scope or seccomp stops it): each child gets the usual handling back
-IGNORED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
-           signal.SIGUSR2)
+# what the zygote holds back (a child of the grader's own uid could send them, where
+# no Landlock scope or seccomp stops it): blocked there, with their usual handling set
+# (see `shield`), so that each child needs only let them through
+SHIELDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1,
+            signal.SIGUSR2)
+
+
+def shield() -> None:
+    """In the zygote: block the SHIELDED signals, then give them their usual handling
+    (a grader that ignores Ctrl-C passes that on to the zygote it starts), which each
+    child it forks inherits and lets through at once, in one call."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, SHIELDED)  # first: none lands in between
+    for number in SHIELDED:
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def become(sock: socket.socket, fds: list[int], request: dict[str, Any],
@@ -39,10 +49,8 @@ def become(sock: socket.socket, fds: list[int], request: dict[str, Any],
     every layer asked for, then greet the parent on its own pipe and serve calls."""
     reader, writer, *cgroup_files = fds
     os.setsid()  # first: from the moment the parent knows the pid, killpg reaches it
-    for number in IGNORED:
-        signal.signal(number, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    sock.send(json.dumps({'pid': os.getpid()}).encode())
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SHIELDED)  # see `shield`
+    sock.send(b'{"pid": %d}' % os.getpid())  # JSON, without the json module's first use
     sock.close()
     step = 'landlock'
     try:
