@@ -131,8 +131,7 @@ def _sources(texts: Sequence[str]) -> list[Source] | None:
     joined, width = ''.join(texts), len(texts[0])  # all of one length: see `describe`
     for j in range(width):
         column = joined[j::width]
-        letters = set(column)
-        if len(letters) == 1:
+        if column.count(column[0]) == len(column):  # one character on every board
             found.append(column[0])
             continue
         order = [_mirror_of(j), j] + list(range(9))
@@ -148,10 +147,12 @@ def _sources(texts: Sequence[str]) -> list[Source] | None:
 
 
 def _mapping(given: str, got: str) -> dict[str, str] | None:
-    """What each letter of `given` becomes in `got`, when it becomes the same thing at
-    every place; None otherwise. (Each letter's first place gives the map, which must
-    then turn `given` into `got`: one pass at C speed over 3^9 boards.)"""
-    first = sorted(set(given), key=given.index)  # in the order the letters first appear
+    """What each letter of `given`, a square of the boards (so made of LETTERS), becomes
+    in `got`, when it becomes the same thing at every place; None otherwise. (Each
+    letter's first place gives the map, which must then turn `given` into `got`: one
+    pass at C speed over 3^9 boards.)"""
+    # in the order the letters first appear
+    first = sorted((letter for letter in LETTERS if letter in given), key=given.index)
     mapping = {letter: got[given.index(letter)] for letter in first}
     table = {ord(letter): into for letter, into in mapping.items()}
     return mapping if given.translate(table) == got else None
