@@ -114,7 +114,8 @@ class Values:
         return list(self.values)
 
 
-ANSWER = st.sampled_from(['B', 'W', '.', 'BW', 'é', '']) | st.none() | st.integers(0, 2)
+ANSWER = st.sampled_from(['B', 'W', '.', 'BW', 'é', '', '\0', 'W\0']) | st.none() | \
+    st.integers(0, 2)
 ANSWERS = st.lists(
     st.lists(st.sampled_from(['B', 'W', 'BW']), min_size=1, max_size=2).flatmap(
         lambda kinds: st.sampled_from([kinds, tuple(kinds), kinds[0]])) | ANSWER,

@@ -17,6 +17,7 @@ from ..answer_memo import ByAnswers
 from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
+from ..sandbox.wire import one_width
 from .description import Description
 from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, what_it_returned, where_wrong
@@ -98,16 +99,13 @@ def _describe(probe: Probe) -> Description | None:
     wrong = mask_of(map(operator.ne, values, mirrored()))
     if not wrong:
         return None
-    kinds = set(map(type, values))
-    texts = cast(list[str], values) if kinds == {str} else [] if str not in kinds else \
-        [v for v in values if isinstance(v, str)]
-    boards_back = len(texts) == TOTAL and len(set(map(len, texts))) == 1
-    if boards_back:
+    texts = _of_one_width(values)
+    if texts is not None:
         sources = _sources(texts)
         if sources is not None:
             return _as_map(sources, wrong)
     found = where_wrong(wrong, vocabulary(), TOTAL, NOUNS)
-    if boards_back and len(texts[0]) == 9:
+    if texts is not None and len(texts[0]) == 9:
         if found is None or found[0] != wrong:
             return _by_square(texts, wrong)
         return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}.', wrong,
@@ -120,6 +118,22 @@ def _describe(probe: Probe) -> Description | None:
     return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
                        f'wrong, it {came_back}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)
+
+
+def _of_one_width(values: Sequence[object]) -> list[str] | None:
+    """The answers, when every board's is a str and all are of one length; else None.
+    Joining them is the test of strs (they came back by their exact types, so a str is
+    never a subclass), `wire.one_width` the test of one length."""
+    try:
+        joined = ''.join(cast(Sequence[str], values))
+    except TypeError:
+        return None
+    texts = cast(list[str], values)
+    width = len(texts[0])
+    if len(texts) != TOTAL or len(joined) != width * TOTAL or \
+            not one_width(texts, joined, width):
+        return None
+    return texts
 
 
 # -- a map of squares ------------------------------------------------------------

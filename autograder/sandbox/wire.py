@@ -56,12 +56,12 @@ def _strings(texts: list[str], joined: str) -> dict[str, Any]:
     # ASCII only: halves of a surrogate pair in two answers would read back as one
     # character, and the batch would no longer cut evenly
     if len(texts) >= JOIN_FROM and width and joined.isascii() and \
-            len(joined) == width * len(texts) and _one_width(texts, joined, width):
+            len(joined) == width * len(texts) and one_width(texts, joined, width):
         return {'joined': joined, 'width': width}
     return {'texts': texts}
 
 
-def _one_width(texts: list[str], joined: str, width: int) -> bool:
+def one_width(texts: list[str], joined: str, width: int) -> bool:
     """Whether every text is `width` characters long. Where none holds a NUL, the NULs
     of the texts joined by NUL fall every width + 1 characters exactly when it is (the
     total length being right): two passes at C speed, not a call per text."""
