@@ -8,6 +8,7 @@ from .exercise_spec import Exercise
 from .loading import Source
 from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.replies import Loaded
+from .sections import Bindings
 
 SYNTAX_ERRORS = ('SyntaxError', 'IndentationError', 'TabError')
 
@@ -36,7 +37,7 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
     # defined more than once, the last definition is the answer, as Python keeps it; a
     # file holding several exercises was cut into sections, so another exercise's
     # helper of the same name (count_boxes' own mirror) is never among them
-    defined, imported = _bindings(loaded, name)
+    defined, imported = _bindings(source.bound(), name)
     if imported and (not defined or imported[-1] > defined[-1]):  # the import wins
         return (f'{name} comes from an import on {source.place(imported[-1])} of '
                 f'{filename}: the exercise is to write {name} yourself')
@@ -59,8 +60,8 @@ def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:
     return f'{filename} does not define {exercise.signature}'
 
 
-def _bindings(loaded: Loaded, name: str) -> tuple[list[int], list[int]]:
+def _bindings(bound: Bindings, name: str) -> tuple[list[int], list[int]]:
     """Lines where the file's top level defines `name` itself, and where it imports it."""
-    places = sorted(loaded.bindings.get(name, ()), key=lambda place: place[1])
+    places = sorted(bound.get(name, ()), key=lambda place: place[1])
     return ([line for kind, line in places if kind == 'def'],
             [line for kind, line in places if kind == 'import'])

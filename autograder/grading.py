@@ -104,8 +104,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
     limits = config.limits_for(exercise.name)
     with StudentProcess(limits, isolation, shared, exercise.name) as process:
         loaded = process.load(located.text, located.filename,
-                              {'hexapawn': game_file()}, dict(located.modules), located.cells,
-                              located.bindings)
+                              {'hexapawn': game_file()}, dict(located.modules), located.cells)
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
             loaded = replace(loaded, error=TimedOut(limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)

@@ -16,16 +16,16 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Union
+from typing import Union
 
 from .errors import UsageError
 from .exercises import BY_NAME
 from .failures import Failure
 from .notebook_source import read_notebook
 from .safe_files import LINK, Refused, read_limited
-from .sandbox.reports import bindings_in
 from .kit import KIT
-from .sections import Block, cut, definitions_only, parse_block, py_blocks
+from .sections import (Bindings, Block, bindings_in, bindings_of, cut, definitions_only,
+                       parse_block, py_blocks)
 
 KIT_FILES = frozenset({'hexapawn.py'})
 MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
@@ -45,9 +45,14 @@ class Source:
     modules: tuple[tuple[str, str], ...] = ()
     # a notebook's cells as line ranges: each runs on its own when loaded, as in Jupyter
     cells: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-    # where the top level of `text` binds each name (`reports.bindings_in`), when the
-    # cutting parsed `text` itself: its child then need not parse it again
-    bindings: dict[str, list[list[Any]]] | None = field(default=None, compare=False)
+    # where the top level of `text` binds each name, when the cutting parsed `text`
+    # itself (see `bound`)
+    bindings: Bindings | None = field(default=None, compare=False)
+
+    def bound(self) -> Bindings:
+        """Where the top level of the text binds each name: from the cut's own parse
+        where that was of this text, else parsed now (never read from the child)."""
+        return self.bindings if self.bindings is not None else bindings_of(self.text)
 
     def place(self, line: int) -> str:
         """A line of the text as the student finds it: 'line 2 of cell 5' in a
@@ -197,15 +202,15 @@ def _one_file(path: Path, exercises: tuple[str, ...], alone: bool,
     return located
 
 
-def _bindings(text: str, blocks: tuple[Block, ...]) -> dict[str, list[list[Any]]] | None:
+def _bindings(text: str, blocks: tuple[Block, ...]) -> Bindings | None:
     """Where the top level of `text` binds each name, read from its blocks when they are
     the statements of `text` parsed whole (a `.py` file that parses); None otherwise
     (a notebook's cells, a file cut where it does not parse)."""
     statements = [statement for block in blocks for statement in block.statements or ()]
-    if any(block.statements is None for block in blocks) or \
-            any(s.text is not text or s.start != 1 or s.node is None for s in statements):
+    nodes = [s.node for s in statements if s.text is text and s.start == 1 and s.node]
+    if any(block.statements is None for block in blocks) or len(nodes) != len(statements):
         return None
-    return bindings_in([s.node for s in statements])
+    return bindings_in(nodes)
 
 
 def _origin(blocks: tuple[Block, ...], filename: str, suffix: str) -> str:

@@ -102,6 +102,41 @@ def parse_block(text: str, first: int) -> tuple[Statement, ...] | None:
     return tuple(_statement(node, first, text) for node in tree.body)
 
 
+# where a text's top level binds each name: ('def' or 'import', line) in order, for a
+# def, class or assignment, or an import
+Bindings = dict[str, tuple[tuple[str, int], ...]]
+
+
+def bindings_of(text: str) -> Bindings:
+    """Where the top level of `text` binds each name; none where it does not parse.
+    Worked out here, never read from the child, whose student code could change how
+    the child parses (an import of the exercise's function must not go unseen)."""
+    try:
+        with _PARSING:
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    return bindings_in(tree.body)
+
+
+def bindings_in(body: Sequence[ast.stmt]) -> Bindings:
+    """Where these top-level statements bind each name."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for node in body:
+        names: list[str] = []
+        kind = 'def'
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names, kind = [alias.asname or alias.name for alias in node.names], 'import'
+        for name in names:
+            found.setdefault(name, []).append((kind, node.lineno))
+    return {name: tuple(places) for name, places in found.items()}
+
+
 def _statement(node: ast.stmt, first: int, text: str) -> Statement:
     top = min([node.lineno] + [d.lineno for d in getattr(node, 'decorator_list', ())])
     last = node.end_lineno or node.lineno

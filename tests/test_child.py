@@ -1,6 +1,6 @@
 """The child's own process (autograder/sandbox/child.py): what the garbage collector
 walks there, under every layer (a zygote's fork) and on the floor (an interpreter of
-its own); where it reports names bound; the signal handling it starts with."""
+its own); the signal handling it starts with."""
 from __future__ import annotations
 
 import signal
@@ -66,24 +66,6 @@ def test_what_the_child_held_before_the_student_is_kept_out_of_the_collector(
 
 def test_the_students_own_cycles_are_still_collected(isolation: Isolation) -> None:
     assert returned(isolation, CYCLES, 'freed', 5000) > 4000
-
-
-IMPORTED_LAST = 'def mirror(board):\n    return board\n\nfrom hexapawn import mirror\n'
-
-
-def test_a_child_reports_where_names_are_bound_unless_the_parent_knows(
-        isolation: Isolation) -> None:
-    """Loading parses the file for its bindings only where the parent has not: the
-    bindings given are the ones the loaded file is judged by, the child's none."""
-    with StudentProcess(Config().limits, isolation) as child:
-        parsed = child.load(IMPORTED_LAST, 'mirror.py', {'hexapawn': 'def mirror(b):\n    '
-                                                                     'return b\n'})
-    assert parsed.bindings == {'mirror': (('def', 1), ('import', 4))}
-    given = {'mirror': [['def', 1]]}
-    with StudentProcess(Config().limits, isolation) as child:
-        told = child.load(IMPORTED_LAST, 'mirror.py', {'hexapawn': 'def mirror(b):\n    '
-                                                                   'return b\n'}, bound=given)
-    assert told.bindings == {'mirror': (('def', 1),)}
 
 
 SIGNALS = ('import signal\n'

@@ -16,8 +16,7 @@ from autograder.notebook_source import notebook_source
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.reports import bindings
-from autograder.sections import parse_block
+from autograder.sections import bindings_of, parse_block
 
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
 WINNER = (SOLUTIONS / 'winner.py').read_text(encoding='utf-8')
@@ -268,15 +267,14 @@ def test_an_import_after_the_answer_is_what_python_keeps(tmp_path: Path) -> None
         f'mirror yourself')
 
 
-def test_a_file_parsed_whole_carries_its_bindings_for_the_child(tmp_path: Path) -> None:
-    """The cut's parse tells where the file binds each name, as the child would have
-    found it by parsing the same text; a notebook's cells and a file that does not
-    parse leave that to the child."""
+def test_a_file_parsed_whole_carries_its_bindings(tmp_path: Path) -> None:
+    """The cut's parse tells where the file binds each name, as parsing the same text
+    again would; a notebook's cells and a file that does not parse are parsed again."""
     text = MIRROR + '\nfrom hexapawn import has_lost, mirror as m, moves\nX: int = 1\n'
     located = locate(_write(tmp_path, {'mirror.py': text}), EXERCISE_NAMES)['mirror']
     assert isinstance(located, Source) and located.bindings is not None
-    assert located.bindings == bindings(located.text)
-    assert located.bindings['m'] == [['import', text.count('\n') - 1]]
+    assert located.bindings == bindings_of(located.text)
+    assert located.bindings['m'] == (('import', text.count('\n') - 1),)
     broken = locate(_write(tmp_path / 'broken', {'mirror.py': MIRROR + 'def (\n'}),
                     EXERCISE_NAMES)['mirror']
     assert isinstance(broken, Source) and broken.bindings is None
@@ -284,3 +282,23 @@ def test_a_file_parsed_whole_carries_its_bindings_for_the_child(tmp_path: Path) 
     book = _write(tmp_path / 'book', {'mirror.ipynb': json.dumps({'cells': [cell]})})
     in_cells = locate(book / 'mirror.ipynb', EXERCISE_NAMES)['mirror']
     assert isinstance(in_cells, Source) and in_cells.bindings is None
+
+
+# the kit's own mirror, imported, where the student's code makes the child's parser see
+# nothing: the import must still be seen, whichever way the file is handed in
+UNSEEN_IMPORT = ('import ast\n'
+                 'ast.parse = lambda *args, **kwargs: ast.Module(body=[], type_ignores=[])\n'
+                 'from hexapawn import mirror\n')
+
+
+def test_an_import_hidden_from_the_childs_parser_is_still_seen(tmp_path: Path) -> None:
+    alone = _grade(_write(tmp_path / 'alone', {'mirror.py': UNSEEN_IMPORT}))
+    assert _problem_shown(alone['mirror']).startswith('mirror comes from an import on line 3')
+    cell = {'cell_type': 'code', 'source': UNSEEN_IMPORT, 'metadata': {}, 'outputs': []}
+    book = _write(tmp_path / 'book', {'mirror.ipynb': json.dumps({'cells': [cell]})})
+    assert _problem_shown(_grade(book / 'mirror.ipynb')['mirror']).startswith(
+        'mirror comes from an import on line 3 of cell 1')
+    one_file = _write(tmp_path / 'one', {'all.py': '# ★ mirror\n' + UNSEEN_IMPORT +
+                                         '\n# ★★ winner\n' + WINNER})
+    shown = _problem_shown(_grade(one_file)['mirror'])
+    assert shown.startswith('mirror comes from an import on line 4'), shown

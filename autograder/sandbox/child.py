@@ -142,8 +142,6 @@ class Child:
                      for name, value in list(self.namespace.items())
                      if isinstance(name, str) and callable(value) and not name.startswith('__')}
         return {'error': error, 'functions': functions,
-                # unless the parent parsed this very text already
-                'bindings': {} if request.get('bound') else reports.bindings(request['source']),
                 'output': self.output.take(), 'cells_went_on': bool(cells)}
 
     def _run_cells(self, source: str, cells: list[list[int]]) -> dict[str, Any] | None:

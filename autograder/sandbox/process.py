@@ -22,7 +22,7 @@ from .launch import Launched
 from .limits import WAITING, Limits
 from .outcomes import Died, TimedOut
 from .proc_stat import cpu_seconds
-from .replies import MAX_FUNCTIONS, Answers, Loaded, answers_in, bindings, raised, signature
+from .replies import MAX_FUNCTIONS, Answers, Loaded, answers_in, raised, signature
 from .shared_child import SharedChild, open_channel
 
 # what the big replies of this worker's children came to (see reply_memo): parsed, and
@@ -103,21 +103,17 @@ class StudentProcess:
     # -- requests ----------------------------------------------------------
     def load(self, source: str, filename: str, modules: dict[str, str],
              own: dict[str, str] | None = None,
-             cells: Sequence[tuple[int, int]] = (),
-             bound: dict[str, list[list[Any]]] | None = None) -> Loaded:
+             cells: Sequence[tuple[int, int]] = ()) -> Loaded:
         """Load the student's file; `modules` are the kit's (the game file), `own` the
         student's other files it imports, which run as part of loading. With `cells`
         (a notebook's, as line ranges), each runs on its own, as in Jupyter: a cell
-        that fails does not stop the next. `bound` is where the top level of `source`
-        binds each name (`reports.bindings_in`) where the caller parsed it already;
-        else the child parses it."""
+        that fails does not stop the next."""
         settings = self.limits.for_child()
         timing = {key: settings[key] for key in TIMING}  # this file's, in a shared child
         try:
             reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
                                'modules': modules, 'own': own or {},
-                               'cells': [list(cell) for cell in cells], 'limits': timing,
-                               'bound': bound is not None},
+                               'cells': [list(cell) for cell in cells], 'limits': timing},
                               float(settings['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
@@ -126,17 +122,16 @@ class StudentProcess:
         functions = {str(name)[:100]: signature(sig) for name, sig in
                      list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         self._output(reply)  # what loading printed counts only towards what was dropped
-        bound_at = bindings(bound if bound is not None else reply.get('bindings'))
         went_on = reply.get('cells_went_on') is True
         if error is None:
-            return Loaded(None, functions, bound_at)
+            return Loaded(None, functions)
         if error.get('type') == 'timeout':
             limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
                                             else 'load_seconds']
             line = error.get('line')
-            return Loaded(TimedOut(limit), functions, bound_at, went_on,
+            return Loaded(TimedOut(limit), functions, went_on,
                           line if type(line) is int else None)
-        return Loaded(raised(error), functions, bound_at, went_on)
+        return Loaded(raised(error), functions, went_on)
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> Answers:

@@ -32,9 +32,6 @@ class Loaded:
 
     error: Outcome | None
     functions: dict[str, Signature | None] = field(default_factory=dict)
-    # where the file's top level binds a name: ('def' or 'import', line), as the child
-    # parsed it (a courtesy for messages: a verdict rests on returned values only)
-    bindings: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     # the error was one notebook cell's, and the cells after it ran all the same (or,
     # for a timeout, the cells before it had run: it stopped the loading there)
     went_on: bool = False
@@ -116,19 +113,6 @@ def raised(error: dict[str, Any]) -> Raised:
     line = error.get('line')
     return Raised(str(error.get('type', 'an error'))[:100], str(error.get('message', ''))[:500],
                   line if type(line) is int else None)
-
-
-def bindings(raw: Any) -> dict[str, tuple[tuple[str, int], ...]]:
-    if not isinstance(raw, dict):
-        return {}
-    found: dict[str, tuple[tuple[str, int], ...]] = {}
-    for name, places in list(raw.items())[:MAX_FUNCTIONS]:
-        if isinstance(places, list):
-            found[str(name)[:100]] = tuple(
-                (str(kind), line) for kind, line in
-                (p for p in places[:MAX_FUNCTIONS] if isinstance(p, list) and len(p) == 2)
-                if type(line) is int)
-    return found
 
 
 def signature(raw: Any) -> Signature | None:

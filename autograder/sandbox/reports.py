@@ -1,6 +1,5 @@
 """What the child reports of the student's file: an exception as the student should
-see it, code that will not compile, a function's parameters, and where the top level
-binds each name.
+see it, code that will not compile, a function's parameters.
 
 Loaded by path by `child.py` (standard library only, like it).
 """
@@ -35,39 +34,6 @@ def signature_of(fn: Any) -> dict[str, Any] | None:
     names = list(code.co_varnames[:positional])
     return {'required': positional - defaults, 'allowed': positional, 'varargs': varargs,
             'params': names}
-
-
-def bindings(source: str) -> dict[str, list[list[Any]]]:
-    """Where the top level binds each name (see `bindings_in`). Parsed here, not in the
-    grader, whose threads (a Dask worker's) must not parse at once (CPython 3.11's
-    parser state is not thread-safe); the grader sends them instead where it parsed
-    the same text already."""
-    import ast
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    return bindings_in(tree.body)
-
-
-def bindings_in(body: list[Any]) -> dict[str, list[list[Any]]]:
-    """Where these top-level statements bind each name: ['def', line] for a def, class
-    or assignment, ['import', line] for an import."""
-    import ast
-    found: dict[str, list[list[Any]]] = {}
-    for node in body:
-        names: list[str] = []
-        kind = 'def'
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names = [node.name]
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names = [t.id for t in targets if isinstance(t, ast.Name)]
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names, kind = [alias.asname or alias.name for alias in node.names], 'import'
-        for name in names:
-            found.setdefault(name, []).append([kind, node.lineno])
-    return found
 
 
 def syntax_error(exc: Exception) -> dict[str, Any]:
