@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Sequence, cast
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from autograder.behaviour import fingerprint
@@ -141,6 +141,7 @@ def rebuilt(value: object) -> object:
 
 @settings(max_examples=300, deadline=None)
 @given(ANSWERS, ANSWERS, st.booleans())
+@example(['B', 'W\0', ''], ['B', 'W', '\0'], False)  # joined alike, of other lengths
 def test_two_lists_of_answers_share_a_fingerprint_exactly_when_they_are_the_same(
         first: list[object], other: list[object], alike: bool) -> None:
     """Whichever way each is worded (one shape, or answer by answer), the fingerprints

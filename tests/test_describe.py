@@ -314,21 +314,3 @@ def test_a_mask_and_the_items_it_picks_agree() -> None:
     assert picked(list(range(19_683)), mask) == [i for i, flag in enumerate(flags) if flag]
     assert picked(['a', 'b', 'c', 'd'], 0b1010) == ['b', 'd'] and mask_of([]) == 0
 
-
-def test_a_mirror_gives_boards_back_exactly_when_all_its_answers_are_strs_of_one_length(
-        ) -> None:
-    """The test before a mirror is read square by square: every answer a str, all of one
-    length, even where a NUL would fool a test of lengths by the joined text."""
-    from autograder.describe.boards import _of_one_width
-    boards = [board[::-1] for board in ALL_BOARDS]
-    assert _of_one_width(boards) == boards
-    with_nul = ['\0' + board[1:] for board in ALL_BOARDS]
-    assert _of_one_width(with_nul) == with_nul
-    shifted = [board + 'B' for board in ALL_BOARDS[:2]] + \
-        [board[:-1] for board in ALL_BOARDS[2:4]] + boards[4:]  # the same joined length
-    assert _of_one_width(shifted) is None
-    nul_shifted = ['\0' + boards[0], boards[1][:-1]] + boards[2:]
-    assert len(''.join(nul_shifted)) == 9 * len(ALL_BOARDS)
-    assert _of_one_width(nul_shifted) is None
-    assert _of_one_width(boards[:-1] + [None]) is None
-    assert _of_one_width(boards[:-1] + [list(boards[-1])]) is None

@@ -5,6 +5,7 @@ outcomes."""
 from __future__ import annotations
 
 import json
+from itertools import product
 from typing import Any, Iterator
 
 import pytest
@@ -355,3 +356,22 @@ def test_every_batch_reads_as_each_value_alone_would(values: list[Any]) -> None:
     alone = [decode(json.loads(json.dumps(ENCODING.encode(value)))) for value in values]
     assert read == alone
     assert shape(read) == shape(alone)
+
+
+def test_answers_join_exactly_when_all_are_strs_of_one_length() -> None:
+    """The test a fingerprint and a mirror's description make first: every answer a
+    str, all of one length, even where NULs would fool a test of lengths by the NULs
+    of the joined text."""
+    boards = [''.join(board) for board in product('.BW', repeat=9)]
+    assert wire.joined_if_one_width(boards) == ''.join(boards)
+    with_nul = ['\0' + board[1:] for board in boards]
+    assert wire.joined_if_one_width(with_nul) == ''.join(with_nul)
+    shifted = [board + 'B' for board in boards[:2]] + [board[:-1] for board in boards[2:4]] \
+        + boards[4:]  # as long joined as the boards, which are not all of one length
+    assert wire.joined_if_one_width(shifted) is None
+    fooling = boards[:1] + ['\0' * 8, '\0' * 10] + boards[3:]  # NULs every 10 characters
+    assert '\0'.join(fooling)[9::10] == '\0' * (len(fooling) - 1)
+    assert wire.joined_if_one_width(fooling) is None
+    assert wire.joined_if_one_width(boards[:-1] + [None]) is None
+    assert wire.joined_if_one_width(boards[:-1] + [list(boards[-1])]) is None
+    assert wire.joined_if_one_width([]) is None

@@ -17,7 +17,7 @@ from ..answer_memo import ByAnswers
 from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
-from ..sandbox.wire import one_width
+from ..sandbox.wire import joined_if_one_width
 from .description import Description
 from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, what_it_returned, where_wrong
@@ -99,13 +99,15 @@ def _describe(probe: Probe) -> Description | None:
     wrong = mask_of(map(operator.ne, values, mirrored()))
     if not wrong:
         return None
-    texts = _of_one_width(values)
-    if texts is not None:
-        sources = _sources(texts)
+    # boards back: every answer a str, all of one length
+    joined = joined_if_one_width(values) if len(values) == TOTAL else None
+    texts = cast(list[str], values)
+    if joined is not None:
+        sources = _sources(texts, joined)
         if sources is not None:
             return _as_map(sources, wrong)
     found = where_wrong(wrong, vocabulary(), TOTAL, NOUNS)
-    if texts is not None and len(texts[0]) == 9:
+    if joined is not None and len(texts[0]) == 9:
         if found is None or found[0] != wrong:
             return _by_square(texts, wrong)
         return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}.', wrong,
@@ -120,29 +122,14 @@ def _describe(probe: Probe) -> Description | None:
                        telling=found[0] != FULL)
 
 
-def _of_one_width(values: Sequence[object]) -> list[str] | None:
-    """The answers, when every board's is a str and all are of one length; else None.
-    Joining them is the test of strs (they came back by their exact types, so a str is
-    never a subclass), `wire.one_width` the test of one length."""
-    try:
-        joined = ''.join(cast(Sequence[str], values))
-    except TypeError:
-        return None
-    texts = cast(list[str], values)
-    width = len(texts[0])
-    if len(texts) != TOTAL or len(joined) != width * TOTAL or \
-            not one_width(texts, joined, width):
-        return None
-    return texts
-
-
 # -- a map of squares ------------------------------------------------------------
 
-def _sources(texts: Sequence[str]) -> list[Source] | None:
-    """Where each square of the answer comes from, when that is the same on every board."""
+def _sources(texts: Sequence[str], joined: str) -> list[Source] | None:
+    """Where each square of the answer comes from, when that is the same on every board
+    (the answers all of one length, and `joined`)."""
     found: list[Source] = []
     board = columns()
-    joined, width = ''.join(texts), len(texts[0])  # all of one length: see `describe`
+    width = len(texts[0])
     for j in range(width):
         column = joined[j::width]
         if column.count(column[0]) == len(column):  # one character on every board

@@ -11,7 +11,7 @@ import json
 
 TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Sequence
     Read = Callable[[int], bytes]  # up to so many bytes; b'' at the end of the stream
     Write = Callable[[memoryview], int]  # writes some of the bytes; how many
 
@@ -61,13 +61,28 @@ def _strings(texts: list[str], joined: str) -> dict[str, Any]:
     return {'texts': texts}
 
 
-def one_width(texts: list[str], joined: str, width: int) -> bool:
+def one_width(texts: Sequence[str], joined: str, width: int) -> bool:
     """Whether every text is `width` characters long. Where none holds a NUL, the NULs
     of the texts joined by NUL fall every width + 1 characters exactly when it is (the
     total length being right): two passes at C speed, not a call per text."""
     if '\0' in joined:
         return set(map(len, texts)) == {width}
     return '\0'.join(texts)[width::width + 1] == '\0' * (len(texts) - 1)
+
+
+def joined_if_one_width(values: Sequence[Any]) -> str | None:
+    """The values joined, when there are some and every one is a str, all of one length;
+    else None. The test of strs is that they join, which a subclass of str passes too:
+    for values read back from a child, which are of their exact types."""
+    try:
+        joined = ''.join(values)
+    except TypeError:
+        return None
+    width = len(values[0]) if values else 0
+    if not values or len(joined) != width * len(values) or \
+            not one_width(values, joined, width):
+        return None
+    return joined
 
 
 def strings_in(message: dict[str, Any], count: int | None = None) -> list[str] | None:
