@@ -30,9 +30,10 @@ def test_a_warmed_variant_is_the_code_it_would_be_compiled_to() -> None:
     variant.warm(NO_CAPTURES, real)
     warmed = variant._warmed(NO_CAPTURES, game())
     assert warmed is not None
-    assert warmed == variant._as_if_real(NO_CAPTURES, real)
+    assert warmed == variant._as_if_real(NO_CAPTURES, real)  # code equality skips the file
     replacement = dict(real)
     exec(warmed, replacement)
+    assert warmed.co_filename == replacement['moves'].__code__.co_filename == 'hexapawn.py'
     assert replacement['moves'].__code__.co_firstlineno == \
         real['moves'].__code__.co_firstlineno
     assert replacement['moves'](BOARD, 'W') == no_captures(BOARD, 'W')
@@ -54,7 +55,19 @@ def test_a_game_changed_by_the_student_compiles_the_variant_afresh() -> None:
     dressed = game()
     dressed['moves'] = Moves()
     assert variant._warmed(NO_CAPTURES, dressed) is None
-    assert variant._warmed('def moves(board, side):\n    return []\n', game()) is None
+
+
+def test_a_name_the_variant_finds_nothing_under_must_still_hold_nothing() -> None:
+    """A statement without a name (an import) looks up '' in the game, which holds
+    nothing there: a student who puts a function there gets the variant compiled
+    afresh, whose file name that function's would be."""
+    source = NO_CAPTURES + 'import math\n'  # last: its look-up names the file
+    variant.warm(source, game())
+    assert variant._warmed(source, game()) is not None
+    planted = game()
+    planted[''] = lambda: None
+    assert variant._warmed(source, planted) is None
+    assert variant._as_if_real(source, planted).co_filename != 'hexapawn.py'
 
 
 def test_swapping_in_a_warmed_variant_and_back() -> None:

@@ -20,18 +20,18 @@ if TYPE_CHECKING:
 
 # variants compiled in the zygote (see `warm`), by their source: with the places of the
 # game's functions they were moved to, which must be the same where one is swapped in
-_WARMED: dict[str, tuple[types.CodeType, tuple[tuple[str, str, int], ...]]] = {}
+_WARMED: dict[str, tuple[types.CodeType, tuple[tuple[str, Any], ...]]] = {}
+OTHER = 'something other than a plain function'
 
 
 def warm(source: str, real: dict[str, Any]) -> None:
     """Compile a variant once, before any fork, for the game whose functions `real`
     holds: each child that swaps it in then neither parses nor compiles it. Only where
-    every function it replaces is a plain function of that game."""
+    every name it looks up in the game is a plain function there, or nothing."""
     seen: list[tuple[str, Any]] = []
     code = _as_if_real(source, real, seen)
-    places = tuple((name, *place) for name, place in seen if place is not None)
-    if len(places) == len(seen):
-        _WARMED[source] = (code, places)
+    if all(place is not OTHER for _, place in seen):
+        _WARMED[source] = (code, tuple(seen))
 
 
 def swap_in(patch: dict[str, Any] | None, namespace: dict[str, Any]) -> Saved:
@@ -70,16 +70,19 @@ def swap_back(saved: Saved) -> None:
 
 
 def _warmed(source: str, real: dict[str, Any]) -> types.CodeType | None:
-    """The variant compiled in the zygote, when the game's functions it replaces are
-    still the plain functions it was compiled for, where they were."""
+    """The variant compiled in the zygote, when every name it looks up in the game is
+    still the plain function it was compiled for, where it was, or still nothing."""
     found = _WARMED.get(source)
     if found is None:
         return None
-    code, places = found
-    for name, filename, line in places:
+    code, seen = found
+    for name, place in seen:
         old = real.get(name)
-        if type(old) is not types.FunctionType or \
-                (old.__code__.co_filename, old.__code__.co_firstlineno) != (filename, line):
+        if place is None:
+            if old is not None:
+                return None
+        elif type(old) is not types.FunctionType or \
+                (old.__code__.co_filename, old.__code__.co_firstlineno) != place:
             return None
     return code
 
@@ -87,18 +90,20 @@ def _warmed(source: str, real: dict[str, Any]) -> types.CodeType | None:
 def _as_if_real(source: str, real: dict[str, Any],
                 seen: list[tuple[str, Any]] | None = None) -> types.CodeType:
     """The variant's code, compiled under the game file's name, each function moved to
-    the line the real function of that name starts on. `seen` gets each name the
-    variant defines a function or class by, with the file and line of the plain
-    function of the game it stands for (None when that is something else, or nothing)."""
+    the line the real function of that name starts on. `seen` gets the name each of
+    its statements looks up in the game, with the file and line of the plain function
+    found there (None where nothing is, OTHER where something else is)."""
     import ast
     tree = ast.parse(source)
     filename = 'hexapawn.py'
     for node in tree.body:
         old = real.get(getattr(node, 'name', ''))
         code = getattr(old, '__code__', None)
-        if seen is not None and hasattr(node, 'name'):
+        if seen is not None:  # a statement without a name looks up '' (nothing, as a rule)
             plain = old.__code__ if type(old) is types.FunctionType else None
-            seen.append((node.name, (plain.co_filename, plain.co_firstlineno) if plain else None))
+            seen.append((getattr(node, 'name', ''),
+                         (plain.co_filename, plain.co_firstlineno) if plain else
+                         None if old is None else OTHER))
         if code is None:
             continue
         filename = code.co_filename
