@@ -333,12 +333,14 @@ def warm_up(preload: dict[str, str], variants: list[str] | tuple[str, ...] = ())
 
 def main() -> None:
     if sys.argv[1] == '--zygote':
+        child_layers = sibling('child_layers')
+        child_layers.shield()  # first: a child may signal the zygote (see `shield`)
         settings = json.loads(sys.argv[3])
         warm_up(settings.get('preload', {}), settings.get('variants', []))
         held_folders = sibling('held_folders')
         seccomp = sibling('seccomp')
         layers = {'limit_resources': limit_resources, 'landlock': sibling('landlock'),
-                  'child_layers': sibling('child_layers'),
+                  'child_layers': child_layers,
                   'seccomp': seccomp, 'seccomp_packed': seccomp.Packed(),  # once, here
                   'held_folders': held_folders, 'wire': wire, 'batches': HELD,
                   'held': held_folders.hold(list(sys.path))}  # while it can reach them

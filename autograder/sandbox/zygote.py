@@ -48,7 +48,6 @@ def serve(sock_fd: int, settings: dict[str, Any], run_child: RunChild,
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans come here to be reaped
     libc.unshare  # looked up once here, for every child (see `child_layers.give_up_root`)
     layers['libc'] = libc
-    layers['child_layers'].shield()
     sock = socket.socket(fileno=sock_fd)
     # the child's own uid, by pid, where its IPC objects may need clearing: not under
     # seccomp, which refuses every SysV IPC call, and which each child puts on before
