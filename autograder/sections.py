@@ -94,12 +94,18 @@ _PARSING = threading.Lock()
 
 def parse_block(text: str, first: int) -> tuple[Statement, ...] | None:
     """The top-level statements of `text`, placed as if it began on line `first`."""
+    body = _top_level(text)
+    return None if body is None else tuple(_statement(node, first, text) for node in body)
+
+
+def _top_level(text: str) -> list[ast.stmt] | None:
+    """The top-level statements of `text` as parsed, one parse at a time; None where
+    it does not parse."""
     try:
         with _PARSING:
-            tree = ast.parse(text)
+            return ast.parse(text).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    return tuple(_statement(node, first, text) for node in tree.body)
 
 
 # where a text's top level binds each name: ('def' or 'import', line) in order, for a
@@ -111,12 +117,8 @@ def bindings_of(text: str) -> Bindings:
     """Where the top level of `text` binds each name; none where it does not parse.
     Worked out here, never read from the child, whose student code could change how
     the child parses (an import of the exercise's function must not go unseen)."""
-    try:
-        with _PARSING:
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    return bindings_in(tree.body)
+    body = _top_level(text)
+    return {} if body is None else bindings_in(body)
 
 
 def bindings_in(body: Sequence[ast.stmt]) -> Bindings:

@@ -74,13 +74,14 @@ def joined_if_one_width(values: Sequence[Any]) -> str | None:
     """The values joined, when there are some and every one is a str, all of one length;
     else None. The test of strs is that they join, which a subclass of str passes too:
     for values read back from a child, which are of their exact types."""
+    if not values:
+        return None
     try:
         joined = ''.join(values)
     except TypeError:
         return None
-    width = len(values[0]) if values else 0
-    if not values or len(joined) != width * len(values) or \
-            not one_width(values, joined, width):
+    width = len(values[0])
+    if len(joined) != width * len(values) or not one_width(values, joined, width):
         return None
     return joined
 
