@@ -174,10 +174,11 @@ class Probe:
 
     def _known(self, args: Args) -> Value | Unknown:
         """What a call returned, when it is known to have returned."""
-        try:
-            return self._returned[args]
-        except KeyError:
-            pass
+        # no value is ever Unknown.CALL; a look-up that misses, as nearly all do once a
+        # whole domain is known, costs no exception
+        value = self._returned.get(args, Unknown.CALL)
+        if value is not Unknown.CALL:
+            return value
         for where, values in self._wholes:
             at = where.get(args)
             if at is not None:
