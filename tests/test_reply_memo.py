@@ -2,6 +2,7 @@
 same calls (autograder/sandbox/reply_memo.py, StudentProcess.call, Probe)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,20 @@ def test_what_was_printed_is_part_of_the_reply_and_still_counted() -> None:
                       '        print("hi")\n    return board\n', EVERY_BOARD)
     assert quiet.key != chatty.key  # type: ignore[attr-defined]
     assert chatty.printed == 'hi\n' and quiet.printed == ''  # type: ignore[attr-defined]
+
+
+def test_the_same_chatty_reply_again_keeps_what_this_file_keeps_of_its_output() -> None:
+    chatty = 'def mirror(board):\n    if board == "BBBBBBBBB":\n        print("hi")\n' \
+        '    return board\n'
+    first = _answers(chatty, EVERY_BOARD)
+    again = _answers(chatty, EVERY_BOARD)
+    assert first.key == again.key and again.printed == 'hi\n'  # type: ignore[attr-defined]
+    with StudentProcess(Config().limits, FLOOR) as child:
+        assert child.load(chatty, 'mirror.py', {'hexapawn': game_file()}).error is None
+        child.limits = replace(child.limits, output_kb=0)  # this file keeps none of it
+        kept = child.call('mirror', EVERY_BOARD)
+    assert kept.key == first.key and kept.printed == ''  # type: ignore[attr-defined]
+    assert kept.values is first.values  # type: ignore[attr-defined]
 
 
 def test_a_small_reply_is_read_afresh() -> None:
