@@ -45,6 +45,8 @@ def test_a_long_joined_batch_reads_back_as_it_was_sent(piece: str, others: dict[
     framed = wire.frame(message, compact=True)
     assert int(framed[:wire.HEADER]) == len(framed) - wire.HEADER
     assert wire.receive(reader(framed)) == message
+    # written raw or not, the very bytes json.dumps gives
+    assert framed[wire.HEADER:] == json.dumps(message, separators=wire.COMPACT).encode()
 
 
 def test_a_message_is_its_length_in_eight_digits_then_json() -> None:

@@ -109,15 +109,18 @@ ESCAPED = bytes(range(32)) + b'"\\'
 
 
 def frame(message: dict[str, Any], compact: bool = False) -> bytes:
-    data = _with_raw_joined(message) if compact else None
-    if data is None:
-        data = json.dumps(message, separators=COMPACT if compact else None).encode('utf-8')
+    framed = _with_raw_joined(message) if compact else None
+    if framed is not None:
+        return framed
+    data = json.dumps(message, separators=COMPACT if compact else None).encode('utf-8')
     return b'%08d' % len(data) + data
 
 
 def _with_raw_joined(message: dict[str, Any]) -> bytes | None:
-    """The compact JSON of a message whose long 'joined' string needs no escaping,
-    written around that string as it is; None for any other message."""
+    """The framed compact JSON of a message whose long 'joined' string needs no
+    escaping, written around that string as it is; None for any other message. Put
+    together in one copy: in a freshly forked child, each copy of 177 kB is fresh
+    pages, and two more took a quarter of a millisecond."""
     joined = message.get('joined')
     if type(joined) is not str or len(joined) < RAW_FROM or not joined.isascii():
         return None
@@ -126,7 +129,8 @@ def _with_raw_joined(message: dict[str, Any]) -> bytes | None:
         return None
     rest = json.dumps({name: value for name, value in message.items() if name != 'joined'},
                       separators=COMPACT).encode('ascii')
-    return b'{"joined":"' + raw + (b'"}' if rest == b'{}' else b'",' + rest[1:])
+    head, tail = b'{"joined":"', b'"}' if rest == b'{}' else b'",' + rest[1:]
+    return b''.join((b'%08d' % (len(head) + len(raw) + len(tail)), head, raw, tail))
 
 
 def send(write: Write, message: dict[str, Any], compact: bool = False) -> None:
