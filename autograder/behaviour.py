@@ -12,7 +12,7 @@ import operator
 from itertools import chain
 from typing import Any, Sequence
 
-from .answer_memo import ByAnswers
+from .answer_memo import named
 from .describe import DESCRIBERS
 from .probe import Args, Probe
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -29,11 +29,9 @@ def fingerprint(exercise: str, probe: Probe) -> str | None:
     if exercise not in DESCRIBERS:
         return None
     _, domain = DESCRIBERS[exercise]
-    memo = _PRINTS.setdefault(exercise, ByAnswers())
-    return memo.get(probe, domain(), lambda: _fingerprint(domain(), probe))
-
-
-_PRINTS: dict[str, ByAnswers[str]] = {}
+    memo = named(f'fingerprint of {exercise}')
+    found: str = memo.get(probe, domain(), lambda: _fingerprint(domain(), probe))
+    return found
 
 
 def _fingerprint(domain: Sequence[Args], probe: Probe) -> str:

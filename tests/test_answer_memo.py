@@ -6,6 +6,7 @@ from typing import Iterator
 
 import pytest
 
+from autograder import answer_memo
 from autograder.answer_memo import ByAnswers
 from autograder.config import Config
 from autograder.exercises.mirror import EVERY_BOARD
@@ -70,6 +71,40 @@ def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
     assert done == ['as given', 'back to front', 'as a list']
     assert got['as given, the long way'] == 'worked out for as given'
     assert got['as a list'] == 'worked out for as a list'
+
+
+def test_what_one_worker_works_out_another_is_taught_and_does_not_work_out_again(
+        probes: dict[str, Probe], monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a batch's workers share their named memos (see classroom/learned.py): here
+    one process plays both, its memos emptied between them."""
+    monkeypatch.setattr(answer_memo, '_NAMED', {})
+    monkeypatch.setattr(answer_memo, '_LEARNED', None)
+    done: list[str] = []
+
+    def work(name: str) -> str:
+        done.append(name)
+        return f'worked out for {name}'
+    memo = answer_memo.named('test memo')
+    memo.get(probes['as given'], EVERY_BOARD, lambda: work('as given'))
+    assert answer_memo.learned() == []  # kept for others only once it shares
+    answer_memo.sharing()
+    for name in ('as given, the long way', 'back to front'):
+        memo.get(probes[name], EVERY_BOARD, lambda name=name: work(name))  # type: ignore[misc]
+    assert done == ['as given', 'back to front']
+    learned = answer_memo.learned()
+    assert [(name, value) for name, _, value in learned] == \
+        [('test memo', 'worked out for back to front')]
+    assert answer_memo.learned() == []  # each thing handed on once
+
+    monkeypatch.setattr(answer_memo, '_NAMED', {})  # the other worker, taught
+    answer_memo.teach(learned)
+    taught = answer_memo.named('test memo')
+    assert taught.get(probes['back to front'], EVERY_BOARD, lambda: work('again')) == \
+        'worked out for back to front'
+    assert taught.get(probes['as a list'], EVERY_BOARD, lambda: work('as a list')) == \
+        'worked out for as a list'
+    assert done == ['as given', 'back to front', 'as a list']
+    assert [value for _, _, value in answer_memo.learned()] == ['worked out for as a list']
 
 
 @pytest.mark.parametrize('one, other, alike', [

@@ -215,6 +215,46 @@ def _named(conn: Connection, config: Config) -> None:
         conn.send((job.index, ('graded', os.getpid()), 0.0))
 
 
+def _until(path: Path) -> None:
+    """Wait for another worker to make `path` (polled; a test that hangs fails anyway)."""
+    deadline = time.monotonic() + 30
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def _learning(conn: Connection, config: Config) -> None:
+    """A worker that works out one thing per job, and says what it was taught with it.
+    Jobs 0 and 1 are held until both have reached a worker; job 2 until job 3 has
+    reached one: so whichever worker ends its first job last takes job 3, with what
+    the other worked out in its first."""
+    for job in _jobs(conn):
+        folder, index = Path(job.path).parent, int(Path(job.path).name)
+        (folder / f'reached-{index}').touch()
+        if index < 2:
+            _until(folder / f'reached-{1 - index}')
+        elif index == 2:
+            _until(folder / 'reached-3')
+        learned = [('memo', str(index).encode(), (os.getpid(), index))]
+        conn.send((job.index, ('graded', (os.getpid(), job.taught)), 0.0, learned))
+
+
+def test_what_a_worker_works_out_reaches_the_others_once_and_never_itself(
+        tmp_path: Path) -> None:
+    reports = run([Job(index, str(tmp_path / str(index))) for index in range(4)], Config(),
+                  serve=_learning)
+    assert all(reply[0] == 'graded' for reply in reports.values())
+    said = {index: reply[1] for index, reply in reports.items()}
+    first_of = {said[0][0]: 0, said[1][0]: 1}  # each worker's first job
+    assert len(first_of) == 2
+    pid, taught = said[3]
+    assert [value for _, _, value in taught] == [(next(p for p in first_of if p != pid),
+                                                  1 - first_of[pid])]
+    for pid, taught in said.values():  # nothing back to where it came from, nothing twice
+        assert all(value[0] != pid for _, _, value in taught)
+    given = [(pid, key) for pid, taught in said.values() for _, key, _ in taught]
+    assert len(given) == len(set(given))
+
+
 def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:
     config = Config()
     with Started(3, config, serve=_named) as ahead:

@@ -15,17 +15,20 @@ import signal
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, Callable
 
+from .. import answer_memo
+from ..answer_memo import Learned
 from ..config import Config
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
 from ..sandbox.shared_child import drop_spare
 from . import start_method
 from .cores import cores_for, keep_to
+from .learned import Shared
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
@@ -44,6 +47,8 @@ YOUNG_OBJECTS = 50_000
 class Job:
     index: int
     path: str
+    # what the other workers worked out since this one's last job (see `answer_memo`)
+    taught: tuple[Learned, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     pending = deque(jobs)
     count = min(workers, len(jobs))
     pool: list[_Worker] = []
+    shared = Shared()
     try:
         pool += ahead.take(count, config, serve) if ahead else []
         kept = {worker.core for worker in pool}  # started ahead: their cores, or none
@@ -160,7 +166,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
         while pending or any(w.job for w in pool):
             for worker in pool:
                 if worker.job is None and pending:
-                    worker.start(pending.popleft(), limit)
+                    worker.start(pending.popleft(), limit, shared.since(worker))
             busy = [w for w in pool if w.job]
             soonest = min(w.deadline for w in busy)
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
@@ -178,11 +184,12 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 else:
                     continue
                 job_index, reply, seconds = outcome
+                shared.learn(worker, worker.learned)
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     worker.close()
                     pool[index] = _Worker(serve, config, worker.core)
                 if pending:  # the next job first: the worker grades while this is reported
-                    pool[index].start(pending.popleft(), limit)
+                    pool[index].start(pending.popleft(), limit, shared.since(pool[index]))
                 report(job_index, reply, seconds)
     finally:
         if ahead:
@@ -234,9 +241,12 @@ class _Worker:
         self.started = 0.0
         self.stopping = False
         self.probed: Probed | None = None  # what it said of the sandbox, once it did
+        self.learned: list[Learned] = []  # with its last job's end (see `Shared`)
 
-    def start(self, job: Job, limit: float) -> None:
-        """Send it `job`, to be given up `limit` seconds from now."""
+    def start(self, job: Job, limit: float, taught: tuple[Learned, ...] = ()) -> None:
+        """Send it `job`, to be given up `limit` seconds from now, with what the other
+        workers worked out that it may use."""
+        job = replace(job, taught=taught) if taught else job
         self.job, self.started = job, time.monotonic()
         self.deadline = self.started + limit
         try:
@@ -260,7 +270,8 @@ class _Worker:
                 return self.give_up(f'the grading process could not set up its sandbox '
                                     f'({message.failed})')
             return None
-        index, reply, seconds = message
+        index, reply, seconds, *more = message
+        self.learned = list(more[0]) if more else []
         self.job = None
         return index, reply, seconds
 
@@ -276,6 +287,7 @@ class _Worker:
     def give_up(self, reason: str) -> tuple[int, tuple[str, Any], float]:
         assert self.job is not None
         job, self.job = self.job, None
+        self.learned = []  # it said nothing of this job
         if self.process.pid is not None:
             kill_tree(self.process.pid)
         self.process.join(5)
@@ -334,6 +346,7 @@ def _serve(conn: Connection, config: Config) -> None:
     try:
         conn.send(Probed(isolation.name, tuple(isolation.warnings())))
         gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
+        answer_memo.sharing()
         modules = 0
         same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
         while True:
@@ -344,8 +357,9 @@ def _serve(conn: Connection, config: Config) -> None:
             if job is None:
                 return
             started = time.monotonic()
+            answer_memo.teach(job.taught)
             conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
-                       time.monotonic() - started))
+                       time.monotonic() - started, answer_memo.learned()))
             if len(sys.modules) != modules:  # new modules, tables worked out once: kept
                 modules = len(sys.modules)
                 _settle()

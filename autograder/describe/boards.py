@@ -13,7 +13,7 @@ import operator
 from functools import lru_cache
 from typing import Sequence, cast
 
-from ..answer_memo import ByAnswers
+from ..answer_memo import named
 from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
@@ -85,10 +85,12 @@ def vocabulary() -> tuple[Literal, ...]:
 
 def describe(probe: Probe) -> Description | None:
     """Where mirror is wrong, in words; None when it is right on every board."""
-    return _DESCRIBED.get(probe, EVERY_BOARD, lambda: _describe(probe))
+    described: Description | None = _DESCRIBED.get(probe, EVERY_BOARD,
+                                                    lambda: _describe(probe))
+    return described
 
 
-_DESCRIBED: ByAnswers[Description | None] = ByAnswers()
+_DESCRIBED = named('description of mirror')
 
 
 def _describe(probe: Probe) -> Description | None:
