@@ -12,6 +12,7 @@ from typing import Callable
 from hexapawn_ref import moves, other
 from hexapawn_ref import winner as reference
 
+from ..answer_memo import named
 from ..exercises.winner import POSITIONS
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
@@ -92,6 +93,15 @@ def wrong_set(probe: Probe) -> int:
 def describe(probe: Probe) -> Description | None:
     """Where winner is wrong, in words; None when it is right everywhere or nothing
     short says where."""
+    described: Description | None = _DESCRIBED.get(probe, POSITIONS,
+                                                    lambda: _describe(probe))
+    return described
+
+
+_DESCRIBED = named('description of winner')
+
+
+def _describe(probe: Probe) -> Description | None:
     wrong = wrong_set(probe)
     found = where_wrong(wrong, vocabulary(), len(POSITIONS), NOUNS)
     if found is None:
