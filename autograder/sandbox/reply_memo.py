@@ -22,10 +22,15 @@ KEPT = 32
 
 
 def digest(body: bytes) -> bytes | None:
-    """The key of a reply's bytes, when it is big enough to be kept."""
+    """The key of a reply's bytes, when it is big enough to be kept: SHA-256, which
+    most processors now compute in hardware (twice as fast as BLAKE2 on 200 kB, on a
+    machine that does), cut to as many bytes as the grader's other keys, after a tag
+    of its own."""
     if len(body) < FROM_BYTES:
         return None
-    return hashlib.blake2b(body, digest_size=16, person=b'hexgrade-reply').digest()
+    hashed = hashlib.sha256(b'hexgrade-reply\0')
+    hashed.update(body)
+    return hashed.digest()[:16]
 
 
 class Kept(Generic[T]):
