@@ -314,3 +314,44 @@ def test_a_mask_and_the_items_it_picks_agree() -> None:
     assert picked(list(range(19_683)), mask) == [i for i, flag in enumerate(flags) if flag]
     assert picked(['a', 'b', 'c', 'd'], 0b1010) == ['b', 'd'] and mask_of([]) == 0
 
+
+
+class _Answering:
+    """A child stand-in that answers winner by `answer` and runs out of time on
+    `slow`, after which the rest of its batch is not tried; it counts its batches."""
+
+    def __init__(self, answer: Callable[[str, str], str], slow: set[Any]) -> None:
+        self.answer, self.slow = answer, slow
+        self.batches: list[int] = []
+
+    def call(self, name: str, args: Any, patch: Any = None) -> Any:
+        from autograder.sandbox.outcomes import NotTried, Returned, TimedOut
+        from autograder.sandbox.replies import Answers
+        self.batches.append(len(args))
+        outcomes: list[Any] = []
+        for call in args:
+            if call in self.slow:
+                outcomes.append(TimedOut(1.0, False, None))
+                break
+            outcomes.append(Returned(self.answer(*call)))
+        return Answers(None, outcomes + [NotTried()] * (len(args) - len(outcomes)), '')
+
+
+def _only_far_rows(board: str, side: str) -> str:
+    return 'W' if 'W' in board[0:3] else 'B' if 'B' in board[6:9] else ''
+
+
+@pytest.mark.parametrize('slow', [set(), {POSITIONS[120]}])
+def test_winners_description_asks_the_child_once_whether_or_not_every_call_returned(
+        slow: set[Any]) -> None:
+    """Looked up by its answers where every call returned, else worked out from the
+    outcomes it has: never by asking again for calls the child did not try, which
+    would change what the words say."""
+    from autograder.describe import positions
+    from autograder.probe import Probe, PropertySettings
+    child = _Answering(_only_far_rows, slow)
+    described = positions.describe(Probe(child, 'winner', PropertySettings()))  # type: ignore[arg-type]
+    assert child.batches == [len(POSITIONS)]
+    again = _Answering(_only_far_rows, slow)
+    probe = Probe(again, 'winner', PropertySettings())  # type: ignore[arg-type]
+    assert described == positions._describe(probe, probe.outcomes(POSITIONS))

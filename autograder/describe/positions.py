@@ -15,7 +15,7 @@ from hexapawn_ref import winner as reference
 from ..answer_memo import named
 from ..exercises.winner import POSITIONS
 from ..probe import Probe
-from ..sandbox.outcomes import Returned
+from ..sandbox.outcomes import Outcome, Returned
 from .description import Description
 from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, where_wrong
@@ -84,7 +84,10 @@ def vocabulary() -> tuple[Literal, ...]:
 
 def wrong_set(probe: Probe) -> int:
     """The positions where the function does not return exactly the reference's string."""
-    outcomes = probe.outcomes(POSITIONS)
+    return _wrong_in(probe.outcomes(POSITIONS))
+
+
+def _wrong_in(outcomes: list[Outcome]) -> int:
     return mask_of(not (isinstance(o, Returned) and type(o.value) is str
                         and o.value == reference(*pos))
                    for pos, o in zip(POSITIONS, outcomes))
@@ -92,17 +95,22 @@ def wrong_set(probe: Probe) -> int:
 
 def describe(probe: Probe) -> Description | None:
     """Where winner is wrong, in words; None when it is right everywhere or nothing
-    short says where."""
+    short says where. Worked out once per behaviour where every call returned; else
+    from these very outcomes: looking up a behaviour would ask the child again for
+    calls it did not try (after a timeout), and what came back would change the words."""
+    outcomes = probe.outcomes(POSITIONS)
+    if not all(type(outcome) is Returned for outcome in outcomes):
+        return _describe(probe, outcomes)
     described: Description | None = _DESCRIBED.get(probe, POSITIONS,
-                                                    lambda: _describe(probe))
+                                                    lambda: _describe(probe, outcomes))
     return described
 
 
 _DESCRIBED = named('description of winner')
 
 
-def _describe(probe: Probe) -> Description | None:
-    wrong = wrong_set(probe)
+def _describe(probe: Probe, outcomes: list[Outcome]) -> Description | None:
+    wrong = _wrong_in(outcomes)
     found = where_wrong(wrong, vocabulary(), len(POSITIONS), NOUNS)
     if found is None:
         return None
