@@ -16,7 +16,7 @@ from autograder.config import Config
 from autograder.sandbox import wire
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
-from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.process import MAX_MESSAGE, PRINTED_BYTES, StudentProcess
 from autograder.sandbox.values import Opaque, decode, plain, sequences_in
 from child_modules import child_module
 
@@ -38,10 +38,11 @@ def reader(data: bytes) -> wire.Read:
     st.integers() | st.text(max_size=6) | st.none(), max_size=3))
 @example(piece='.BW', others={'width': 9, 'output': ''})  # a board batch: written raw
 @example(piece='a"b\\c\n', others={})  # quotes, backslashes and controls: json's way
-def test_a_long_joined_batch_reads_back_as_it_was_sent(piece: str, others: dict[str, Any]
-                                                         ) -> None:
+@pytest.mark.parametrize('key', wire.RAW_KEYS)
+def test_a_long_joined_batch_reads_back_as_it_was_sent(key: str, piece: str,
+                                                         others: dict[str, Any]) -> None:
     joined = piece * (wire.RAW_FROM // max(len(piece), 1) + 1)
-    message = {'joined': joined, **others}
+    message = {key: joined, **{name: value for name, value in others.items() if name != key}}
     framed = wire.frame(message, compact=True)
     assert int(framed[:wire.HEADER]) == len(framed) - wire.HEADER
     assert wire.receive(reader(framed)) == message
@@ -121,6 +122,23 @@ def test_a_long_batch_of_strings_travels_as_one_string_cut_by_a_separator(child:
     assert replies[-1]['by'] == '~' and replies[-1]['split'].count('~') == len(boards) - 1
 
 
+def test_a_batch_that_fit_in_the_reply_limit_cut_by_width_fits_cut_by_a_separator() -> None:
+    """A separator between answers is a byte more each than answers of one width: the
+    limit on a reply grows by as much, so such a reply is read as it was before."""
+    limits = Config().limits
+    most = MAX_MESSAGE + PRINTED_BYTES * limits.output_kb * 1024
+    count, answer = 19683, '\x01' * 40 + 'a' * 13  # 253 bytes each, as JSON writes it
+    output = {'output': {'text': '', 'dropped': 0}}
+    by_width = wire.frame({**wire.strings_out([answer] * count), **output}, compact=True)
+    cut = wire.frame({**wire.all_strings_out([answer] * count), **output}, compact=True)
+    assert len(by_width) - wire.HEADER <= most < len(cut) - wire.HEADER  # only the cut is over
+    source = f'def same(n):\n    return {answer!r}\n'
+    with StudentProcess(limits, FLOOR) as process:
+        assert process.load(source, 'same.py', {}).error is None
+        answers = process.call('same', [(n,) for n in range(count)])
+    assert answers.values == [answer] * count
+
+
 @pytest.mark.parametrize('odd,outcome', [
     ('sneaky', Returned(Opaque('Sneaky', "'abc'"))),
     ('list', Returned(['a'])),
@@ -191,7 +209,7 @@ ANSWERS = st.lists(st.text(alphabet=wire.SEPARATORS[:3] + 'aé\0"\\\n\ud83d', ma
                    max_size=90)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, database=None, derandomize=True)
 @given(ANSWERS)
 @example(['ab'] * 70)
 @example([''] * 70)  # nothing but separators once cut

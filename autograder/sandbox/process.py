@@ -87,6 +87,7 @@ class StudentProcess:
         self._computed: float | None = None  # CPU seconds the last request took
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
         self._most = MAX_MESSAGE + PRINTED_BYTES * limits.output_kb * 1024  # in a reply
+        self._allowance = 0  # bytes more for the reply to the request under way
         self._channel = shared.channel if shared else open_channel(limits, isolation)
 
     @property
@@ -143,10 +144,13 @@ class StudentProcess:
                                    **arguments(args)}
         try:
             self._first_look = min(FIRST_LOOK_SECONDS * max(len(args), 1), POLL_SECONDS)
+            # a separator between answers (see `wire.all_strings_out`): a reply that fit
+            # in the limit as answers of one width still fits
+            self._allowance = len(args)
             try:
                 reply = self._ask(request, self.limits.call_seconds * len(args))
             finally:
-                self._first_look = FIRST_LOOK_SECONDS
+                self._first_look, self._allowance = FIRST_LOOK_SECONDS, 0
             if self._computed is not None and args:
                 self.slowest_call = max(self.slowest_call or 0.0, self._computed / len(args))
         except ChildGone as gone:
@@ -262,7 +266,7 @@ class StudentProcess:
         self._looked = False
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
-            body = wire.receive_body(self._read, self._most)
+            body = wire.receive_body(self._read, self._most + self._allowance)
             if body is None:  # `_read` raises first, saying how the child ended
                 raise ChildGone('the process ended unexpectedly')
             key = self._reply_key = reply_memo.digest(body)
