@@ -44,13 +44,18 @@ class ByAnswers(Generic[T]):
         key = probe.answers_key(domain)
         if key is None:
             return work()
-        if key not in self._found:
-            self._keep(key, work())
-            if self.name is not None and _LEARNED is not None:
-                _LEARNED.append((self.name, key, self._found[key]))
-        return self._found[key]
+        if key in self._found:
+            return self._found[key]
+        value = work()
+        self.keep(key, value)
+        if self.name is not None and _LEARNED is not None:
+            _LEARNED.append((self.name, key, value))
+        return value
 
-    def _keep(self, key: bytes, value: T) -> None:
+    def keep(self, key: bytes, value: T) -> None:
+        """Keep what was worked out for the answers of this digest (unless it is kept)."""
+        if key in self._found:
+            return
         if len(self._found) >= KEPT:
             self._found.clear()
         self._found[key] = value
@@ -84,6 +89,4 @@ def learned() -> list[Learned]:
 def teach(entries: Sequence[Learned]) -> None:
     """Keep what another worker worked out, as if it had been worked out here."""
     for name, key, value in entries:
-        memo = named(name)
-        if key not in memo._found:
-            memo._keep(key, value)
+        named(name).keep(key, value)

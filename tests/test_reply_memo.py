@@ -48,6 +48,7 @@ def test_the_same_chatty_reply_again_keeps_what_this_file_keeps_of_its_output() 
     first = _answers(chatty, EVERY_BOARD)
     again = _answers(chatty, EVERY_BOARD)
     assert first.key == again.key and again.printed == 'hi\n'  # type: ignore[attr-defined]
+    assert again is first  # the very answers kept, not a copy made for this call
     with StudentProcess(Config().limits, FLOOR) as child:
         assert child.load(chatty, 'mirror.py', {'hexapawn': game_file()}).error is None
         child.limits = replace(child.limits, output_kb=0)  # this file keeps none of it

@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from autograder.classroom.learned import Shared
 from autograder.classroom.process_tree import kill_tree
 from autograder.classroom.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
@@ -253,6 +254,21 @@ def test_what_a_worker_works_out_reaches_the_others_once_and_never_itself(
         assert all(value[0] != pid for _, _, value in taught)
     given = [(pid, key) for pid, taught in said.values() for _, key, _ in taught]
     assert len(given) == len(set(given))
+
+
+def test_a_worker_new_to_the_batch_is_given_nothing_learned_before_it_came() -> None:
+    """A replacement starts without what its batch learned so far (a message too big to
+    wait on while it starts); from then on it is given what the others learn."""
+    shared = Shared()
+    first, second, late = object(), object(), object()
+    assert shared.since(first) == () and shared.since(second) == ()
+    shared.learn(first, [('memo', b'1', 'one')])
+    assert shared.since(late) == ()
+    shared.learn(second, [('memo', b'2', 'two')])
+    assert shared.since(late) == (('memo', b'2', 'two'),)
+    assert shared.since(first) == (('memo', b'2', 'two'),)
+    assert shared.since(second) == (('memo', b'1', 'one'),)
+    assert shared.since(second) == ()
 
 
 def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:

@@ -9,6 +9,8 @@ from ..answer_memo import Learned
 
 
 class Shared:
+    """The entries learned in one batch, and how far each worker has been given them."""
+
     def __init__(self) -> None:
         self._learned: list[tuple[object, Learned]] = []
         self._given: dict[object, int] = {}  # how far into `_learned` each worker is
@@ -18,7 +20,11 @@ class Shared:
         self._learned += [(worker, entry) for entry in entries]
 
     def since(self, worker: object) -> tuple[Learned, ...]:
-        """What the others worked out since `worker` was last asked about (all of it
-        for a worker new to the batch)."""
-        start, self._given[worker] = self._given.get(worker, 0), len(self._learned)
+        """What the others worked out since `worker` was last asked about; nothing for a
+        worker new to the batch (one that replaces another, say): all of it could be a
+        message too big to wait on while the worker starts, and it learns on its own."""
+        start = self._given.get(worker)
+        self._given[worker] = len(self._learned)
+        if start is None:
+            return ()
         return tuple(entry for source, entry in self._learned[start:] if source is not worker)
