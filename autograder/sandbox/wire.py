@@ -52,14 +52,16 @@ def all_strings_out(values: list[Any]) -> dict[str, Any] | None:
     those apart already). A long batch goes as one string cut by a separator none of
     them holds, whatever their lengths: the parent cuts it at C speed (a quarter of
     the time of cutting it by width), and the child joins it once."""
+    first = SEPARATORS[0]
     try:
-        split = SEPARATORS[0].join(values)
+        split = first.join(values)  # the test of strs, and nearly always the batch itself
     except TypeError:
         return None
     if len(values) < JOIN_FROM:
         return {'texts': values}
     for by in SEPARATORS:
-        split = split if by == SEPARATORS[0] else by.join(values)
+        if by != first:
+            split = by.join(values)
         if split.count(by) == len(values) - 1:
             return {'split': split, 'by': by}
     return {'texts': values}
