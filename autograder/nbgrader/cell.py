@@ -22,7 +22,7 @@ import contextlib
 import json
 import sys
 import warnings
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, cast
 
 from .. import __version__
 from ..errors import GraderError
@@ -90,12 +90,13 @@ def answer_source(exercise: Exercise, history: Sequence[str]) -> Located:
 
 def kernel_history() -> list[str]:
     """The cells this kernel has run, as typed (magics included), oldest first."""
+    shell: Any = None  # IPython types get_ipython in some releases, not in others
     try:
         from IPython.core.getipython import get_ipython
     except ImportError:  # IPython comes with Jupyter; without it there is no kernel
-        shell = None
+        pass
     else:
-        shell = get_ipython()  # type: ignore[no-untyped-call]
+        shell = cast(Callable[[], Any], get_ipython)()
     if shell is None:
         raise GraderError('a grading cell works only inside a Jupyter notebook, where it '
                           'can see the cells run before it',
