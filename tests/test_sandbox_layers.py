@@ -162,13 +162,47 @@ def test_landlock_says_when_the_ruleset_is_refused(monkeypatch: pytest.MonkeyPat
 
 # -- bubblewrap -------------------------------------------------------------------
 
-def test_bubblewrap_hides_the_project_and_the_installed_packages(tmp_path: Path) -> None:
+def test_bubblewrap_command_drops_capabilities_and_shares_nothing(tmp_path: Path) -> None:
     argv = bwrap.command(tmp_path, tmp_path / 'code', ['/opt/site-packages'], keep_root=False)
     assert ['--tmpfs', '/opt/site-packages'] == argv[argv.index('/opt/site-packages') - 1:
                                                     argv.index('/opt/site-packages') + 1]
-    assert str(PROJECT) not in argv and str(PROJECT / 'solutions') not in argv
     assert ['--cap-drop', 'ALL'] == argv[argv.index('--cap-drop'):argv.index('--cap-drop') + 2]
     assert '--unshare-net' in argv and '--unshare-pid' in argv
+
+
+LOOKING = """
+import os
+
+def seen(top, own):
+    # how many files there are under top, and those not under own (a few)
+    found = []
+    for folder, _, files in os.walk(top):
+        found += [os.path.join(folder, name) for name in files]
+    return [len(found), sorted(path for path in found if not path.startswith(own))[:5]]
+"""
+
+
+@pytest.mark.skipif(bwrap.problem() is not None, reason='bubblewrap is not installed')
+def test_a_child_in_bubblewrap_sees_no_file_of_the_project_or_the_installed_packages() -> None:
+    """What a child can see, asked from inside it: bubblewrap alone decides it here
+    (Landlock and seccomp off), wherever the project and its virtual environment are
+    (the README's .venv lives inside the project, so the project's path is on bwrap's
+    command line, on the way to folders it hides). Of the project, only the child's own
+    code is there; of the installed packages, nothing."""
+    isolation = probe(off=('landlock', 'seccomp', 'uid', 'cgroups'))
+    assert 'bubblewrap' in isolation.layers
+    packages = Path(__import__('hypothesis').__file__).parent.parent
+    try:
+        with StudentProcess(Config().limits, isolation) as process:
+            assert process.load(LOOKING, 'look.py', {}).error is None
+            own = str(PROJECT / 'autograder' / 'sandbox') + os.sep
+            answers = process.call('seen', [(str(PROJECT), own), (str(packages), own)])
+    finally:
+        isolation.close()
+    assert all(isinstance(outcome, Returned) for outcome in answers.outcomes), answers
+    (in_project, outside_own), (in_packages, _) = [o.value for o in answers.outcomes]
+    assert in_project > 10 and outside_own == []  # the child's own code, and nothing else
+    assert in_packages == 0
 
 
 def test_bubblewrap_missing_is_said(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
