@@ -21,9 +21,9 @@ from autograder.sandbox.isolation import FLOOR_LAYERS, PRACTICE_ONLY, Isolation
 from class_records import fast_config, write_class
 
 NO_CGROUPS = 'the pids group /sys/fs/cgroup/pids is not writable'
-CGROUPS_WARNING = (f'warning: sandbox without cgroups: {NO_CGROUPS}; memory is limited per '
-                   'process (rlimits) instead, which is enough for grading. Fix, if you want '
-                   'it: grade as root on a system with cgroup v2')
+CGROUPS_OFF = (f'{NO_CGROUPS}; memory is limited per process (rlimits) instead, which is '
+               'enough for grading. Fix, if you want it: grade as root on a system with '
+               'cgroup v2')
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -110,7 +110,7 @@ def test_isolation_explains_what_is_off_and_how_to_get_it(no_cgroups: None) -> N
     code, out, err = run_cli('check', '--isolation')
     assert (code, err) == (0, '')
     off = [line for line in out.splitlines() if line.startswith('  off  ')]
-    assert off[0] == '  off  cgroups        ' + CGROUPS_WARNING.split('cgroups: ', 1)[1]
+    assert off[0] == '  off  cgroups        ' + CGROUPS_OFF
     assert out.splitlines()[-1] in ('grades made here count', PRACTICE_ONLY)
 
 
@@ -126,10 +126,11 @@ def test_pytest_in_the_students_folder_raises_no_sandbox_warning(
 
 # -- loud for teachers ------------------------------------------------------------------
 
-def test_grading_a_class_warns_once_in_plain_words_with_the_fix(
+def test_grading_a_class_says_once_what_holds_and_nothing_that_needs_no_act(
         no_cgroups: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A rerun, with results kept: no worker starts before it is known how many are
-    needed, so the command probes the sandbox itself (and this process lacks cgroups)."""
+    needed, so the command probes the sandbox itself (and this process lacks cgroups,
+    which costs a grade nothing: no warning, one line of what holds)."""
     config, _ = fast_config(tmp_path)
     klass = write_class(tmp_path, '[[student]]\nid = "ada"\nmirror = "correct_slicing"\n')
     (tmp_path / 'out' / '.cache').mkdir(parents=True)
@@ -137,8 +138,29 @@ def test_grading_a_class_warns_once_in_plain_words_with_the_fix(
                  '-j', '2'])
     err = capsys.readouterr().err.splitlines()
     assert code == 0
-    assert err.count(CGROUPS_WARNING) == 1
     assert err[0] == f'settings from {config}'  # the teacher's command still says it
+    assert not any(line.startswith('warning:') for line in err), err
+    said = [line for line in err if line.startswith('sandbox: ')]
+    assert len(said) == 1 and said[0].endswith(
+        'without cgroups: grades made here count (hexgrade check --isolation says what '
+        'each layer does)'), err
+
+
+def test_a_layer_an_ordinary_user_cannot_have_needs_no_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr('os.geteuid', lambda: 1000)
+    isolation = Isolation(layers=('bubblewrap', 'landlock', 'seccomp') + FLOOR_LAYERS,
+                          missing=(('uid', "not root, so children keep the grader's uid"),
+                                   ('cgroups', NO_CGROUPS)))
+    assert isolation.warnings() == [
+        'sandbox: bubblewrap, landlock, seccomp on, without uid or cgroups: grades made '
+        'here count (hexgrade check --isolation says what each layer does)']
+    weak = Isolation(layers=('bubblewrap',) + FLOOR_LAYERS,
+                     missing=(('cgroups', NO_CGROUPS), ('seccomp', 'no seccomp here')))
+    assert weak.warnings() == [
+        'warning: sandbox without seccomp: no seccomp here; children may make any system '
+        'call: open sockets, start programs. Fix: a Linux kernel with seccomp on x86-64 or '
+        'arm64', f'warning: {PRACTICE_ONLY}']
 
 
 def test_a_first_run_warns_once_of_what_its_workers_found_and_probes_nothing_itself(

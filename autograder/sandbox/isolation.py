@@ -58,9 +58,8 @@ WITHOUT = {
     'seccomp': 'children may make any system call: open sockets, start programs. Fix: a '
                'Linux kernel with seccomp on x86-64 or arm64',
 }
-UID_AS_USER = ('Landlock or bubblewrap are what keep your files from them. Fix: none '
-               'needed while one of them is on; grade as root to give each child a user '
-               'of its own')
+UID_AS_USER = ('each child runs as you, and Landlock or bubblewrap keep your files from '
+               'it; as root, each child would get a user of its own')
 UID_AS_ROOT = ('children share one unprivileged user, so one could find what the one '
                'before it left. Fix: let root change users here (a container needs '
                'CAP_SETUID and CAP_SETGID), or grade as an ordinary user')
@@ -127,14 +126,35 @@ class Isolation:
             ('uid' in on or not _as_root())
 
     def warnings(self) -> list[str]:
-        """For the teacher, once per run: one line per strong layer that is not in use,
-        saying why, what that leaves open and how to get it; then whether the results
-        may count as grades."""
-        lines = [f'warning: sandbox without {layer}: {why}' + _without(layer, why)
-                 for layer, why in self.missing]
-        if not self.counts:
-            lines.append(f'warning: {PRACTICE_ONLY}')
-        return lines
+        """For the teacher, once per run, only what needs an act: a layer turned off on
+        purpose is named; where grades still count, one line says what holds (a layer
+        an ordinary user cannot have, or memory held by rlimits, needs nothing done);
+        where they do not, a line for each layer that would make them count, with what
+        it leaves open and the fix, then that the results are for practice."""
+        off = [f'warning: sandbox without {layer}: {why}' for layer, why in self.missing
+                if why == TURNED_OFF]
+        absent = [layer for layer, why in self.missing if why != TURNED_OFF]
+        if self.counts:
+            if not absent:
+                return off
+            return off + [f'sandbox: {", ".join(self.strong_layers) or "the floor"} on, '
+                          f'without {" or ".join(absent)}: grades made here count '
+                          f'(hexgrade check --isolation says what each layer does)']
+        lines = off + [f'warning: sandbox without {layer}: {why}' + _without(layer, why)
+                       for layer, why in self.missing
+                       if why != TURNED_OFF and self._would_count_with(layer)]
+        return lines + [f'warning: {PRACTICE_ONLY}']
+
+    @property
+    def strong_layers(self) -> tuple[str, ...]:
+        return tuple(layer for layer in self.layers if layer in STRONG_LAYERS)
+
+    def _would_count_with(self, layer: str) -> bool:
+        """Whether a grade made here needs `layer` (or the other of Landlock and
+        bubblewrap) to count: cgroups never does, nor uid for an ordinary user."""
+        if layer == 'uid':
+            return _as_root()
+        return layer in ('seccomp', 'landlock', 'bubblewrap')
 
     def describe(self) -> str:
         """What `hexgrade check --isolation` prints."""
