@@ -12,7 +12,6 @@ import operator
 from itertools import chain
 from typing import Any, Sequence
 
-from .answer_memo import named
 from .describe import DESCRIBERS
 from .probe import Args, Probe
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
@@ -29,7 +28,7 @@ def fingerprint(exercise: str, probe: Probe) -> str | None:
     if exercise not in DESCRIBERS:
         return None
     _, domain = DESCRIBERS[exercise]
-    memo = named(f'fingerprint of {exercise}')
+    memo = probe.work.answers.named(f'fingerprint of {exercise}')
     found: str = memo.get(probe, domain(), lambda: _fingerprint(domain(), probe))
     return found
 

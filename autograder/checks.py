@@ -72,29 +72,27 @@ def article(name: str) -> str:
     return ('an ' if name[0] in 'aeiou' else 'a ') + name
 
 
-# whole domains whose answers agreed with what was wanted, by the answers' key read
-# from their reply (see `Probe.answers_key`) and the identity of the domain and of what
-# was wanted (kept with them, so that their ids stay theirs): a class's right functions
-# give the same answers
-_AGREED: dict[tuple[bytes, int, int, type], tuple[Sequence[Args], Sequence[Any]]] = {}
-AGREED_KEPT = 64
-
-
 def agree(probe: Probe, inputs: Sequence[Args], wanted: Sequence[Any], kind: type,
           summary: str) -> None:
     """Fail on the first input, in the order given, where the function does not return
-    what `wanted` holds for it, of exactly the type `kind`."""
+    what `wanted` holds for it, of exactly the type `kind`.
+
+    A whole domain whose answers agreed before is not compared again: kept in
+    `probe.work.agreed` by the answers' key read from their reply (see
+    `Probe.known_key`, a digest of the answers), the identity of the domain and of
+    what was wanted (each kept with them, so that their ids stay theirs: both are the
+    grader's constants) and the type. The same answers to the same calls agree with
+    the same wanted values, whoever gave them."""
     got = probe.values(inputs)
     key = probe.known_key(inputs) if len(inputs) >= WHOLE_DOMAIN else None
+    memo = probe.work.agreed
     if key is not None:
-        seen = _AGREED.get((key, id(inputs), id(wanted), kind))
+        seen = memo.get((key, id(inputs), id(wanted), kind))
         if seen is not None and seen[0] is inputs and seen[1] is wanted:
             return  # the same answers agreed before
     if got == list(wanted) and set(map(type, got)) <= {kind}:
         if key is not None:
-            if len(_AGREED) >= AGREED_KEPT:
-                _AGREED.clear()
-            _AGREED[(key, id(inputs), id(wanted), kind)] = (inputs, wanted)
+            memo.put((key, id(inputs), id(wanted), kind), (inputs, wanted))
         return  # the common case, decided at C speed
     for args, value, want in zip(inputs, got, wanted):
         if type(value) is kind and value == want:

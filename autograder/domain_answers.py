@@ -1,89 +1,94 @@
-"""What is worked out once per whole domain, or per big reply, and shared by every
-probe of a worker: a domain's facts (whether it holds each input once, where each
-input stands), a big reply's answers sorted out by call, and the key of a domain's
-answers read from one reply. A whole domain is a constant list of WHOLE_DOMAIN calls
-or more (mirror's 3^9 boards), known by its identity.
+"""What is worked out once per whole domain, or per big reply, for the owner of a
+`DomainMemo` (a batch worker's, or one submission's grading), and shared by its
+probes: a domain's facts (whether it holds each input once, where each input stands),
+a domain cut around the calls a probe knows, a big reply's answers sorted out by call,
+and a whole domain's values put together. A whole domain is a list of WHOLE_DOMAIN
+calls or more (mirror's 3^9 boards), known by its identity.
 """
 from __future__ import annotations
 
 import hashlib
 import marshal
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
+from .memo import ByIdentity, Memo
 from .sandbox.outcomes import Outcome, Returned
 from .sandbox.replies import Answers
-from .sandbox.reply_memo import Kept
 from .sandbox.values import Value
 
 Args = tuple[Any, ...]
 WHOLE_DOMAIN = 1000  # calls in one list from which what is worked out for it is kept
+# what Python spends per call on each of these: a place in a list or a tuple, an entry
+# in a dict, a value
+PER_CALL = 100
+MOST_BYTES = 8 * 1024 * 1024  # for each kind of fact; a few domains, a few behaviours
 
 T = TypeVar('T')
 
 
-class PerDomain(Generic[T]):
-    """What was worked out for whole domains (lists of WHOLE_DOMAIN calls or more, which
-    are constants), by the identity of the list; each list is kept with it, so that its
-    id stays its own. Shorter lists are never kept."""
+class DomainMemo:
+    """What one owner works out once for whole domains and big replies.
 
-    def __init__(self, most: int | None = None) -> None:
-        self._kept: dict[int, tuple[Sequence[Args], T]] = {}
-        self._most = most  # lists kept at most
+    Why the keys are complete. A domain's facts (`unique`, `positions`) and its cut
+    around some places (`cut_around`) depend on the domain's calls alone (and on those
+    places, in the key): each is kept with the very list it was worked out from (see
+    `ByIdentity`), and lists of calls are never changed once asked. A reply's answers
+    sorted out by call depend on the reply's bytes, its number of calls and time limit
+    (its key, see `wire_memo`) and on the calls it answers, which are kept with it and
+    compared. A domain's values put together depend on the reply's bytes and the few
+    values known before it, with their places: its key (`domain_key`) is a digest of
+    exactly those. Nothing else, and nothing of which student sent the answers, shapes
+    any of them."""
 
-    def get(self, args_list: Sequence[Args]) -> T | None:
-        kept = self._kept.get(id(args_list))
-        return kept[1] if kept is not None and kept[0] is args_list else None
+    def __init__(self, most_bytes: int = MOST_BYTES) -> None:
+        per_call = lambda calls, value: PER_CALL * len(calls)  # noqa: E731
+        self.unique: ByIdentity[Sequence[Args], bool] = ByIdentity(
+            'whole domains holding each input once', most_bytes, per_call)
+        self.positions: ByIdentity[Sequence[Args], dict[Args, int]] = ByIdentity(
+            'where each input of a whole domain stands', most_bytes, per_call)
+        self.cut: ByIdentity[Sequence[Args], tuple[Args, ...]] = ByIdentity(
+            'whole domains cut around known calls', most_bytes, per_call)
+        self.whole: Memo[list[Value]] = Memo(
+            "whole domains' values", most_bytes, lambda values: PER_CALL * len(values))
+        self.sorted: Memo[tuple[Sequence[Args], dict[Args, Value], dict[Args, Outcome]]] = \
+            Memo("big replies' answers by call", most_bytes,
+                 lambda kept: 2 * PER_CALL * len(kept[0]))
 
-    def put(self, args_list: Sequence[Args], value: T) -> T:
-        if len(args_list) >= WHOLE_DOMAIN and \
-                (self._most is None or len(self._kept) < self._most):
-            self._kept[id(args_list)] = (args_list, value)
-        return value
 
-
-_UNIQUE: PerDomain[bool] = PerDomain(most=16)  # whole domains holding each input once
-
-
-def unique(args_list: Sequence[Args]) -> bool:
+def unique(args_list: Sequence[Args], memo: DomainMemo) -> bool:
     """Whether a whole domain holds each input once: worked out once per domain."""
     if len(args_list) < WHOLE_DOMAIN:
         return False
-    known = _UNIQUE.get(args_list)
+    known = memo.unique.get(args_list)
     if known is None:
-        known = _UNIQUE.put(args_list, len(set(args_list)) == len(args_list))
+        known = memo.unique.put(args_list, len(set(args_list)) == len(args_list))
     return known
 
 
-_POSITIONS: PerDomain[dict[Args, int]] = PerDomain(most=16)
-
-
-def positions(args_list: Sequence[Args]) -> dict[Args, int]:
+def positions(args_list: Sequence[Args], memo: DomainMemo) -> dict[Args, int]:
     """Where each input of a whole domain stands in it: worked out once per domain."""
-    known = _POSITIONS.get(args_list)
+    known = memo.positions.get(args_list)
     if known is None:
-        known = _POSITIONS.put(args_list, {args: at for at, args in enumerate(args_list)})
+        known = memo.positions.put(args_list, {args: at for at, args in enumerate(args_list)})
     return known
 
 
-_CUT: Kept[tuple[Sequence[Args], tuple[Args, ...]]] = Kept(most=16)
-
-
-def cut_around(args_list: Sequence[Args], places: tuple[int, ...]) -> tuple[Args, ...]:
+def cut_around(args_list: Sequence[Args], places: tuple[int, ...], memo: DomainMemo
+               ) -> tuple[Args, ...]:
     """A whole domain without the calls at `places` (in order), as a tuple: the same
     tuple for every probe that knows the calls at the same places, so that what is
     worked out from it (how it travels, a reply sorted out by call) is found again by
     its identity, which an immutable list makes safe, instead of call by call."""
-    key = (id(args_list), places)
-    kept = _CUT.get(key)
-    if kept is not None and kept[0] is args_list:
-        return kept[1]
+    kept = memo.cut.get(args_list, places)
+    if kept is not None:
+        return kept
     missing: list[Args] = []
     start = 0
     for at in places:
         missing += args_list[start:at]
         start = at + 1
     missing += args_list[start:]
-    return _CUT.put(key, (args_list, tuple(missing)))[1]
+    return memo.cut.put(args_list, tuple(missing), places)
 
 
 def put_back(cut: Sequence[T], known: list[tuple[int, T]]) -> list[T]:
@@ -101,20 +106,16 @@ def put_back(cut: Sequence[T], known: list[tuple[int, T]]) -> list[T]:
     return whole
 
 
-# a whole domain's values by their key (see `domain_key`): probes of a class's right
-# functions put the same few known values back into the same reply, 19,683 answers for
-# mirror, a quarter of a millisecond each time; the list is shared (never change it)
-_WHOLE: Kept[list[Value]] = Kept(most=16)
-
-
-def whole_values(key: bytes | None, cut: Sequence[Value], known: list[tuple[int, Value]]
-                 ) -> list[Value]:
+def whole_values(key: bytes | None, cut: Sequence[Value], known: list[tuple[int, Value]],
+                 memo: DomainMemo) -> list[Value]:
     """`put_back(cut, known)`, the very list of an earlier probe whose domain had the
-    same `key`, where there is one."""
+    same `key`, where there is one: probes of a class's right functions put the same
+    few known values back into the same reply, 19,683 answers for mirror, a quarter of
+    a millisecond each time (the list is shared: never change it)."""
     if key is None:
         return put_back(cut, known)
-    kept = _WHOLE.get(key)
-    return kept if kept is not None else _WHOLE.put(key, put_back(cut, known))
+    kept = memo.whole.get(key)
+    return kept if kept is not None else memo.whole.put(key, put_back(cut, known))
 
 
 def domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
@@ -134,16 +135,12 @@ def domain_key(reply: tuple[bytes, int, float], known: list[tuple[int, Value]]
     return digest.digest()
 
 
-# the answers of a big reply, by the calls they answer: built once for every function
-# that gave the same reply to the same calls (the reply's key, with the calls to check)
-_SORTED: Kept[tuple[Sequence[Args], dict[Args, Value], dict[Args, Outcome]]] = Kept()
-
-
-def sorted_out(asked: Sequence[Args], answers: Answers
-                ) -> tuple[dict[Args, Value], dict[Args, Outcome]]:
+def sorted_out(asked: Sequence[Args], answers: Answers, memo: DomainMemo
+               ) -> tuple[dict[Args, Value], dict[Args, Outcome]]:
     """What each call of a reply with a key came to: the values returned, and the other
-    outcomes (a reply with a key has one for every call, none of them untried)."""
-    known = _SORTED.get(answers.key)  # a tuple is the same calls for good (`cut_around`)
+    outcomes (a reply with a key has one for every call, none of them untried); built
+    once for every function that gave the same reply to the same calls."""
+    known = memo.sorted.get(answers.key)  # a tuple is the same calls for good
     if known is not None and (known[0] is asked and type(asked) is tuple or
                               known[0] == asked):
         return known[1], known[2]
@@ -157,7 +154,7 @@ def sorted_out(asked: Sequence[Args], answers: Answers
                   if type(outcome) is Returned}
         others = {args: outcome for args, outcome in zip(asked, outcomes)
                   if type(outcome) is not Returned}
-    _SORTED.put(answers.key, (asked, values, others))
+    memo.sorted.put(answers.key, (asked, values, others))
     return values, others
 
 

@@ -1,9 +1,7 @@
-"""Grading one submission: its exercises loaded side by side in one child, checked in
-the parent one after another."""
+"""Grading one submission: each of its exercise files loaded in a child of its own,
+and checked in the parent, one after another."""
 from __future__ import annotations
 
-import threading
-from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -20,89 +18,96 @@ from .exercise_spec import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
 from .gradeable import problem_of
+from .graded_files import file_key
 from .kit import game_file
 from .loading import Located, Missing, Source, locate
 from .mistakes import Mistake, diagnose
 from .probe import Probe
 from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
+from .sandbox.channel import together
 from .sandbox.isolation import Isolation
+from .sandbox.limits import Limits
 from .sandbox.outcomes import Died, Raised, TimedOut
 from .sandbox.process import StudentProcess
 from .sandbox.replies import Loaded
-from .sandbox.shared_child import SharedChild
+from .sandbox.spares import Spares
+from .shared_work import SharedWork
+from .snapshot import Snapshot, take
 
 SHOWN_CHARS = 120
 
 
-# an exercise file by all that its grading reads: the exercise, the file's name and
-# text, the student's own modules it imports, its cells and where it came from
-FileKey = tuple[object, ...]
+def child_limits(config: Config) -> Limits:
+    """What every child is started with, whichever exercise's file it will hold (a
+    child is started before it is known): each file's own time limits go with its
+    requests."""
+    return together([config.limits_for(e.name) for e in EXERCISES])
 
 
-def file_key(exercise: str, source: Source) -> FileKey:
-    blocks = tuple((block.first, block.last, block.number) for block in source.blocks)
-    return (exercise, source.filename, source.text, source.modules, source.cells,
-            source.origin, blocks)
-
-
-SAME_FILES_KEPT = 1000
-
-
-_SAME_FILES = threading.Lock()
-
-
-def grade_submission(path: Path, config: Config, isolation: Isolation,
-                     same_files: dict[FileKey, ExerciseResult] | None = None,
-                     spare: bool = False) -> SubmissionResult:
-    """Grade whatever `path` holds, one exercise after another. With `same_files`
-    (kept from submission to submission of one batch, whose config and isolation do
-    not change), a file that several students hand in, such as an untouched stub, is
-    graded once, and each failing exercise gets the fingerprint a class summary groups
-    students by (a student's own check does not pay for asking the whole domain). With
-    `spare`, the next submission's child is started while this one is graded (a batch's
-    worker: see `shared_child.drop_spare` for its end)."""
-    located = locate(path, tuple(e.name for e in EXERCISES))
-
-    def grade(exercise: Exercise, shared: SharedChild | None) -> ExerciseResult:
-        where = located[exercise.name]
-        if same_files is None or not isinstance(where, Source):
-            return grade_exercise(exercise, where, config, isolation,
-                                  fingerprinted=same_files is not None, shared=shared)
-        key = file_key(exercise.name, where)
-        with _SAME_FILES:  # a Dask worker's threads may share it
-            known = same_files.get(key)
-        if known is not None:
-            return known
-        result = grade_exercise(exercise, where, config, isolation, fingerprinted=True,
-                                shared=shared)
-        with _SAME_FILES:
-            while len(same_files) >= SAME_FILES_KEPT:
-                same_files.pop(next(iter(same_files)))  # the oldest, once
-            same_files[key] = result
-        return result
-    # the files to run: in one child, when there are several (a file graded before
-    # for another student needs none)
-    running = [e for e in EXERCISES if isinstance(where := located[e.name], Source) and
-               (same_files is None or file_key(e.name, where) not in same_files)]
-    # every exercise's limits, whichever files run: so a spare started ahead fits.
-    # One after another, not in threads: the child answers one request at a time
-    # anyway, and threads waiting on it for the GIL cost more than they overlapped
-    with SharedChild([config.limits_for(e.name) for e in EXERCISES], isolation, spare) \
-            if len(running) > 1 else nullcontext() as shared:
-        results = [grade(exercise, shared) for exercise in EXERCISES]
-    return SubmissionResult(str(path), tuple(results), __version__,
+def grade_submission(where: Path | Snapshot, config: Config, isolation: Isolation,
+                     work: SharedWork | None = None, spares: Spares | None = None
+                     ) -> SubmissionResult:
+    """Grade whatever a submission holds (a path, read now, or the snapshot read of it
+    before: see `snapshot`), one exercise after another, each file in a child of its
+    own. A batch worker gives its own `work` (what it may reuse between students:
+    see `shared_work`) and `spares` (children started ahead, for the next files);
+    then a file that several students hand in, such as an untouched stub, is graded
+    once, and each failing exercise gets the fingerprint a class summary groups
+    students by (a student's own check does not pay for asking the whole domain)."""
+    snapshot = where if isinstance(where, Snapshot) else take(where)
+    located = locate(snapshot, tuple(e.name for e in EXERCISES))
+    batch = work is not None
+    work = work if work is not None else SharedWork()
+    running = [e for e in EXERCISES if isinstance(located[e.name], Source)]
+    own = spares is None
+    spares = spares if spares is not None else Spares(isolation, child_limits(config)) \
+        if len(running) > 1 else None
+    try:
+        results = []
+        for exercise in EXERCISES:
+            # a child started ahead for the next file to run; a batch's for the next
+            # submission's too
+            more = not own or (exercise in running and running.index(exercise) <
+                               len(running) - 1)
+            results.append(_graded(exercise, located[exercise.name], config, isolation,
+                                   work, batch, spares, more))
+    finally:
+        if own and spares is not None:
+            spares.close()
+    return SubmissionResult(snapshot.path, tuple(results), __version__,
                             config.properties.seed, isolation.name)
+
+
+def _graded(exercise: Exercise, where: Located, config: Config, isolation: Isolation,
+            work: SharedWork, batch: bool, spares: Spares | None, more: bool
+            ) -> ExerciseResult:
+    """One exercise; in a batch, the record of the same file graded before (for
+    another student) where there is one (see `graded_files`)."""
+    if not batch or not isinstance(where, Source):
+        return grade_exercise(exercise, where, config, isolation, fingerprinted=batch,
+                              work=work, spares=spares, another=more)
+    key = file_key(exercise.name, where, config, isolation.name)
+    known = work.files.get(key)
+    if known is not None:
+        return known
+    return work.files.put(key, grade_exercise(exercise, where, config, isolation,
+                                              fingerprinted=True, work=work,
+                                              spares=spares, another=more))
 
 
 def grade_exercise(exercise: Exercise, located: Located, config: Config,
                    isolation: Isolation, fingerprinted: bool = False,
-                   shared: SharedChild | None = None) -> ExerciseResult:
-    """One exercise, in its own child or, with `shared`, in its submission's."""
+                   work: SharedWork | None = None, spares: Spares | None = None,
+                   another: bool = True) -> ExerciseResult:
+    """One exercise, in a child of its own: a new one, or one of `spares` (with
+    `another`, the next is started meanwhile). `work` is what its owner lets it reuse
+    (see `shared_work`)."""
     if isinstance(located, Missing):
         return _not_graded(exercise, located.reason, None, config,
                            Flag('not found', located.reason), located.hint)
     limits = config.limits_for(exercise.name)
-    with StudentProcess(limits, isolation, shared, exercise.name) as process:
+    work = work if work is not None else SharedWork()
+    with StudentProcess(limits, isolation, spares, work.wire, another) as process:
         loaded = process.load(located.text, located.filename,
                               {'hexapawn': game_file()}, dict(located.modules), located.cells)
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
@@ -111,7 +116,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         if problem:
             return _not_graded(exercise, problem, located.filename, config,
                                _load_flag(loaded, problem), origin=located.origin)
-        probe = Probe(process, exercise.name, config.properties, located.place)
+        probe = Probe(process, exercise.name, config.properties, located.place, work)
         statuses = _run(exercise.checks, probe)
         notes_only = {c.name for c in weighted(exercise, config) if _a_note(c)}
         failed = any(isinstance(status, Failure) for name, status in statuses.items()

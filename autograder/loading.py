@@ -1,36 +1,29 @@
 """Finding each exercise's source in what a student handed in.
 
 A submission is a folder holding any of the exercise files, one `.py` file holding
-any of the functions, or a notebook. A file that serves several exercises is cut
-into one section per exercise (see `sections`). Each exercise gets its own source
-text, or a plain reason why there is none; one exercise's problem never stops the
-others. Every file is read as hostile: links are not followed, and sizes are
-checked before anything is read.
+any of the functions, or a notebook, read once into a snapshot (see `snapshot`): what
+is found here is found in that snapshot, never read again from the student's files.
+A file that serves several exercises is cut into one section per exercise (see
+`sections`). Each exercise gets its own source text, or a plain reason why there is
+none; one exercise's problem never stops the others.
 """
 from __future__ import annotations
 
 import difflib
-import errno
-import os
 import re
-import stat
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Union
 
-from .errors import UsageError
 from .exercises import BY_NAME
 from .failures import Failure
-from .notebook_source import read_notebook
-from .safe_files import LINK, Refused, read_limited
 from .kit import KIT
+from .notebook_source import read_notebook
 from .sections import (Bindings, Block, bindings_in, bindings_of, cut, definitions_only,
                        parse_block, py_blocks)
+from .snapshot import MAX_BYTES, MAX_NOTEBOOK_BYTES, TOO_MUCH, Snapshot, take
 
 KIT_FILES = frozenset({'hexapawn.py'})
-MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
-MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # stored outputs (plots, printouts) are dropped
-MAX_ENTRIES = 2000               # a folder's entries looked at, at most
 MAX_MODULES = 5                  # the student's own files one file may import
 
 
@@ -72,78 +65,49 @@ class Missing:
 Located = Union[Source, Missing]
 
 
-def locate(path: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
-    """Each exercise's source under `path`, or why it has none."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        raise UsageError(f'{path} does not exist',
-                         tip='give a folder, a .py file or a .ipynb notebook') from None
-    if stat.S_ISDIR(info.st_mode):
-        return _from_folder(path, exercises)
-    if stat.S_ISREG(info.st_mode):
-        if path.suffix not in ('.py', '.ipynb'):
-            raise UsageError(f'{path} is neither a .py file nor a .ipynb notebook',
-                             tip='give a folder, a .py file or a .ipynb notebook')
-        return _one_file(path, exercises, alone=True)
-    if stat.S_ISLNK(info.st_mode):
-        raise UsageError(f'{path} is a link', tip='give the file or folder itself')
-    raise UsageError(f'{path} is neither a file nor a folder',
-                     tip='give a folder, a .py file or a .ipynb notebook')
+def locate(where: Path | Snapshot, exercises: tuple[str, ...]) -> dict[str, Located]:
+    """Each exercise's source in a submission (read now, when given as a path), or why
+    it has none."""
+    snapshot = where if isinstance(where, Snapshot) else take(where)
+    if snapshot.folder:
+        return _from_folder(snapshot, exercises)
+    return _one_file(snapshot, snapshot.entries[0][0], exercises, alone=True)
 
 
-def _from_folder(folder: Path, exercises: tuple[str, ...]) -> dict[str, Located]:
-    entries = _entries(folder)
-    files = sorted(p for p, kind in entries if kind == 'file'
-                   and p.suffix in ('.py', '.ipynb'))
-    links = {p.name for p, kind in entries if kind == 'link'}
-    by_name = {p.name: p for p in files}
+def _from_folder(snapshot: Snapshot, exercises: tuple[str, ...]) -> dict[str, Located]:
+    files = sorted(name for name, kind in snapshot.entries if kind == 'file'
+                   and PurePath(name).suffix in ('.py', '.ipynb'))
+    links = {name for name, kind in snapshot.entries if kind == 'link'}
     located: dict[str, Located] = {}
-    shared: dict[Path, dict[str, Located]] = {}  # one file for all: read and cut once
+    shared: dict[str, dict[str, Located]] = {}  # one file for all: read and cut once
     for name in exercises:
         wanted = f'{name}.py'
         if wanted in links:
             located[name] = Missing(f'{wanted} is a link to another file, which is not '
                                     f'graded', f'Hand in {wanted} itself, not a link to it.')
-        elif wanted in by_name:  # cut too: it may hold other exercises' answers
-            own = _one_file(by_name[wanted], exercises, alone=False, only=name)[name]
-            located[name] = _with_modules(own, by_name)
+        elif wanted in files:  # cut too: it may hold other exercises' answers
+            own = _one_file(snapshot, wanted, exercises, alone=False, only=name)[name]
+            located[name] = _with_modules(own, snapshot, files)
         else:
-            located[name] = _without_own_file(name, files, exercises, shared)
+            located[name] = _without_own_file(name, snapshot, files, exercises, shared)
     return located
 
 
-def _entries(folder: Path) -> list[tuple[Path, str]]:
-    """The folder's regular files and links, never followed, and at most MAX_ENTRIES."""
-    found: list[tuple[Path, str]] = []
-    try:
-        with os.scandir(folder) as listing:
-            for count, entry in enumerate(listing):
-                if count >= MAX_ENTRIES:
-                    break
-                if entry.is_symlink():
-                    found.append((Path(entry.path), 'link'))
-                elif entry.is_file(follow_symlinks=False):
-                    found.append((Path(entry.path), 'file'))
-    except OSError:
-        pass
-    return found
-
-
-def _without_own_file(name: str, files: list[Path], exercises: tuple[str, ...],
-                      shared: dict[Path, dict[str, Located]]) -> Located:
+def _without_own_file(name: str, snapshot: Snapshot, files: list[str],
+                      exercises: tuple[str, ...], shared: dict[str, dict[str, Located]]
+                      ) -> Located:
     """With no `<name>.py`: a single file holding everything (cut once for all the
     exercises, kept in `shared`), else a helpful reason."""
-    others = [p for p in files if p.name not in KIT_FILES and not p.name.startswith('test_')
-              and p.stem not in exercises]
-    if len(others) == 1 and not any(f'{e}.py' in {p.name for p in files} for e in exercises):
+    others = [f for f in files if f not in KIT_FILES and not f.startswith('test_')
+              and PurePath(f).stem not in exercises]
+    if len(others) == 1 and not any(f'{e}.py' in files for e in exercises):
         if others[0] not in shared:
-            shared[others[0]] = _one_file(others[0], exercises, alone=False)
+            shared[others[0]] = _one_file(snapshot, others[0], exercises, alone=False)
         return shared[others[0]][name]
     wanted = f'{name}.py'
-    close = difflib.get_close_matches(wanted.lower(), [p.name.lower() for p in others], n=1)
+    close = difflib.get_close_matches(wanted.lower(), [f.lower() for f in others], n=1)
     if close:
-        actual = next(p.name for p in others if p.name.lower() == close[0])
+        actual = next(f for f in others if f.lower() == close[0])
         return Missing(f'there is no {wanted}: did you mean to name {actual} {wanted}?',
                        f'Rename {actual} to {wanted}, then check again.')
     return Missing(f'there is no {wanted} here', _write_it(name))
@@ -157,13 +121,14 @@ def _write_it(name: str) -> str:
 
 # -- one file for several exercises ---------------------------------------------------
 
-def _one_file(path: Path, exercises: tuple[str, ...], alone: bool,
+def _one_file(snapshot: Snapshot, filename: str, exercises: tuple[str, ...], alone: bool,
               only: str | None = None) -> dict[str, Located]:
     """Each exercise's section of one file (with `only`, that exercise's alone: the
     file is still cut at every exercise). Given alone and named for one exercise
     (`hexgrade check mirror.py`), it is that exercise's file: the others were simply
     not handed in."""
-    text = _read_text(path)
+    path = PurePath(filename)
+    text = _text(path, snapshot.content(filename))
     if isinstance(text, Missing):
         return {name: text for name in exercises}
     titles = {name: BY_NAME[name].titles if name in BY_NAME else (name,)
@@ -248,7 +213,7 @@ BORROWED = _kit_helpers()  # read at import, before any thread parses
 IMPORT = re.compile(r'^\s*(?:from\s+(\w+)\s+import|import\s+(\w+))', re.MULTILINE)
 
 
-def _with_modules(located: Located, by_name: dict[str, Path]) -> Located:
+def _with_modules(located: Located, snapshot: Snapshot, files: list[str]) -> Located:
     """The student's own exercise files that this one imports, to be importable beside
     it in its child, as they would be in the student's folder."""
     if not isinstance(located, Source):
@@ -256,26 +221,32 @@ def _with_modules(located: Located, by_name: dict[str, Path]) -> Located:
     wanted = {a or b for a, b in IMPORT.findall(located.text)}
     modules = []
     for name in sorted(wanted)[:MAX_MODULES]:
-        path = by_name.get(f'{name}.py')
-        if path is None or f'{name}.py' == located.filename or f'{name}.py' in KIT_FILES:
+        filename = f'{name}.py'
+        if filename not in files or filename == located.filename or filename in KIT_FILES:
             continue
-        text = _read_text(path)
+        text = _text(PurePath(filename), snapshot.content(filename))
         if isinstance(text, str):
             modules.append((name, text))
     return replace(located, modules=tuple(modules)) if modules else located
 
 
-# -- reading a file -----------------------------------------------------------------------
+# -- a file's text ----------------------------------------------------------------------
 
-def _read_text(path: Path) -> str | Missing:
-    """The file's text, or why it cannot be had: never through a link, and never more
-    than its limit read."""
+def _text(path: PurePath, data: bytes | str | None) -> str | Missing:
+    """The text of a file of the snapshot (`data`: its bytes, or why they were not
+    read), or why it cannot be had."""
     limit = MAX_NOTEBOOK_BYTES if path.suffix == '.ipynb' else MAX_BYTES
-    data = _read_bytes(path, limit)
-    if isinstance(data, Missing):
-        return data
-    if len(data) > limit:
-        return _too_large(path, limit)
+    if data is None:
+        return Missing(f'{path.name} could not be read')
+    if isinstance(data, str):
+        if data == 'link':
+            return Missing(f'{path.name} is a link to another file, which is not graded',
+                           f'Hand in {path.name} itself, not a link to it.')
+        if data == 'too large':
+            return _too_large(path, limit)
+        if data == TOO_MUCH:
+            return Missing(f'{path.name} was not read: {TOO_MUCH}')
+        return Missing(f'{path.name} {data}')
     if not data.strip():
         return Missing(f'{path.name} is empty', f'Write your answer in {path.name}, save '
                                                f'it, then check again.')
@@ -289,21 +260,7 @@ def _read_text(path: Path) -> str | Missing:
     return text.replace('\r\n', '\n').replace('\r', '\n')
 
 
-def _read_bytes(path: Path, limit: int) -> bytes | Missing:
-    try:
-        return read_limited(path, limit)
-    except Refused as refused:
-        if refused.strerror == LINK:
-            return Missing(f'{path.name} is a link to another file, which is not graded',
-                           f'Hand in {path.name} itself, not a link to it.')
-        if refused.errno == errno.EFBIG:
-            return _too_large(path, limit)
-        return Missing(f'{path.name} could not be read: {refused.strerror}')
-    except OSError as exc:
-        return Missing(f'{path.name} could not be read ({exc.strerror})')
-
-
-def _too_large(path: Path, limit: int = MAX_BYTES) -> Missing:
+def _too_large(path: PurePath, limit: int = MAX_BYTES) -> Missing:
     if path.suffix == '.ipynb' and limit == MAX_BYTES:
         return Missing(f'the code in {path.name} is larger than {limit // 1024} KiB')
     return Missing(f'{path.name} is larger than {limit // 1024} KiB')

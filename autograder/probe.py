@@ -10,16 +10,17 @@ import marshal
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain, filterfalse
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from .domain_answers import Args as Args  # the checks' name for a call's arguments
-from .domain_answers import (WHOLE_DOMAIN, PerDomain, cut_around, domain_key, merged,
+from .domain_answers import (WHOLE_DOMAIN, DomainMemo, cut_around, domain_key, merged,
                              positions, sorted_out, unique, whole_values)
 from .failures import Call, Failure
 from .sandbox.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from .sandbox.process import StudentProcess
 from .sandbox.replies import Answers
 from .sandbox.values import Value
+from .shared_work import SharedWork
 
 
 RAISED_HINT = ('Your function stopped with an error. Paste the call above into Python to see '
@@ -78,14 +79,39 @@ class PropertySettings:
     seed: int = 0
 
 
+T = TypeVar('T')
+
+
+class PerDomain(Generic[T]):
+    """What one probe worked out for whole domains (lists of WHOLE_DOMAIN calls or more),
+    by the identity of the list, each list kept with it so that its id stays its own.
+    A probe asks a handful of such lists, which are alive anyway."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Sequence[Args], T]] = {}
+
+    def get(self, args_list: Sequence[Args]) -> T | None:
+        kept = self._kept.get(id(args_list))
+        return kept[1] if kept is not None and kept[0] is args_list else None
+
+    def put(self, args_list: Sequence[Args], value: T) -> T:
+        if len(args_list) >= WHOLE_DOMAIN:
+            self._kept[id(args_list)] = (args_list, value)
+        return value
+
+
 class Probe:
     def __init__(self, process: StudentProcess, function: str,
                  properties: PropertySettings,
-                 place: Callable[[int], str] | None = None) -> None:
+                 place: Callable[[int], str] | None = None,
+                 work: SharedWork | None = None) -> None:
         self.process = process
         self.function = function
         self.properties = properties
         self.place = place  # a line of the loaded text as the student finds it
+        # what this probe's owner lets it reuse of other probes' work (see shared_work)
+        self.work = work if work is not None else SharedWork()
+        self._memo: DomainMemo = self.work.domains
         # what each call came to: the value it returned, or else what happened
         self._returned: dict[Args, Value] = {}
         self._failed: dict[Args, Outcome] = {}
@@ -139,7 +165,7 @@ class Probe:
             return {}
         # an input asked twice is one call; a whole domain holds each input once, and so
         # does what is left of it
-        if len(missing) > 1 and not unique(args_list):
+        if len(missing) > 1 and not unique(args_list, self._memo):
             missing = list(dict.fromkeys(missing))
         return self._record(missing, self.process.call(self.function, missing))
 
@@ -153,12 +179,12 @@ class Probe:
         not apply, and the domain is asked as any list is)."""
         returned, failed = self._returned, self._failed
         if len(args_list) < WHOLE_DOMAIN or len(returned) + len(failed) > FEW or \
-                self._wholes or not unique(args_list):
+                self._wholes or not unique(args_list, self._memo):
             return None, None
-        where = positions(args_list)
+        where = positions(args_list, self._memo)
         known = sorted((at, args) for args in chain(returned, failed)
                        if (at := where.get(args)) is not None)
-        missing = cut_around(args_list, tuple(at for at, _ in known))
+        missing = cut_around(args_list, tuple(at for at, _ in known), self._memo)
         if not missing:
             return None, None
         answers = self.process.call(self.function, missing)
@@ -166,7 +192,7 @@ class Probe:
             return None, self._record(missing, answers)
         placed = [(at, returned[args]) for at, args in known]
         key = domain_key(answers.key, placed) if answers.key is not None else None
-        values = whole_values(key, answers.values, placed)
+        values = whole_values(key, answers.values, placed, self._memo)
         self._wholes.append((where, values))
         if key is not None:
             self._keys.put(args_list, key)
@@ -190,7 +216,7 @@ class Probe:
         the calls the child did not try (see `_ask`)."""
         returned, failed = self._returned, self._failed
         if answers.key is not None:  # a big reply another function gave too
-            more_returned, more_failed = sorted_out(asked, answers)
+            more_returned, more_failed = sorted_out(asked, answers, self._memo)
             self._returned = merged(returned, more_returned)
             self._failed = merged(failed, more_failed)
             if answers.others is not None:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .failures import Failure
 from .hypothesis_internals import draw_without_local_constants
+from .memo import Memo
 from .probe import Args, Probe, PropertySettings
 
 RECORDED = Path(__file__).with_name('recorded_examples.json')
@@ -58,23 +59,23 @@ def check_property(prop: Property, body: Body, probe: Probe) -> None:
     `Failure` for the simplest failing input that Hypothesis' shrinking finds (over a
     finite domain, the simplest there is: see `Property.simplest_first`). A function
     that returned the same values on every call deciding the property as one checked
-    before gets that one's verdict, without a call."""
+    before gets that one's verdict, without a call (see `_behaviour`)."""
     key = _behaviour(prop, probe)
-    if key is not None and key in _DECIDED:
-        known = _DECIDED[key]
-        if known is None:
+    known = probe.work.verdicts.get(key) if key is not None else None
+    if known is not None:
+        if known[0] is None:
             return
-        raise _copy(known)
+        raise _copy(known[0])
     try:
         _check(prop, body, probe, key)
     except Failure as failure:
-        _decided(key, failure)
+        _decided(probe, key, failure)
         raise
-    _decided(key, None)
+    _decided(probe, key, None)
 
 
 def _check(prop: Property, body: Body, probe: Probe, key: Behaviour | None) -> None:
-    examples = examples_for(prop, probe.properties)
+    examples = examples_for(prop, probe.properties, memo=probe.work.examples)
     if prop.prefetch is not None:
         probe.outcomes([args for example in examples for args in prop.prefetch(example)])
     index = 0
@@ -105,12 +106,7 @@ def _first_failing(inputs: Sequence[Any], body: Body) -> Failure | None:
     return None
 
 
-# verdicts by the property and the values that decide it (None: it held): shrinking
-# costs a tenth of a second or more, a replay of games a few milliseconds, and a class
-# shares few behaviours
 Behaviour = tuple[str, PropertySettings, bytes]
-_DECIDED: dict[Behaviour, Failure | None] = {}
-DECIDED_KEPT = 2000
 
 
 def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
@@ -118,16 +114,23 @@ def _behaviour(prop: Property, probe: Probe) -> Behaviour | None:
     value's exact type; None when it has no such calls, or one of them did not return
     (calls that raised are left to Hypothesis: the line their error names is the
     student's own), or returned an object of a type the grader does not accept (its
-    repr is the student's: a str subclass can show itself as a right answer)."""
+    repr is the student's: a str subclass can show itself as a right answer).
+
+    Why the key is complete: the property's verdict and the failure it reports depend
+    on its name (which says its body and strategy, the grader's own), the settings
+    (the examples drawn) and the answers to the calls that decide it, where every input
+    it can draw stays among those calls (`Property.decided_by`): shrinking and the
+    narrowing of a finite domain only ever read those answers. Two functions with the
+    same key fail or pass the same way, whoever wrote them."""
     if prop.decided_by is None:
         return None
     key = probe.answers_key(prop.decided_by())
     return None if key is None else (prop.name, probe.properties, key)
 
 
-def _decided(key: Behaviour | None, verdict: Failure | None) -> None:
-    if key is not None and len(_DECIDED) < DECIDED_KEPT:
-        _DECIDED[key] = None if verdict is None else _copy(verdict)
+def _decided(probe: Probe, key: Behaviour | None, verdict: Failure | None) -> None:
+    if key is not None:
+        probe.work.verdicts.put(key, (None if verdict is None else _copy(verdict),))
 
 
 def _copy(failure: Failure) -> Failure:
@@ -139,12 +142,23 @@ def _copy(failure: Failure) -> Failure:
     return copy
 
 
-def examples_for(prop: Property, settings: PropertySettings, shipped: bool = True
-                 ) -> list[Any]:
+def examples_for(prop: Property, settings: PropertySettings, shipped: bool = True,
+                 memo: Memo[list[Any]] | None = None) -> list[Any]:
     """The inputs Hypothesis draws for `prop`, explicit ones first; `shipped=False`
-    asks Hypothesis even when the shipped recording has them."""
+    asks Hypothesis even when the shipped recording has them. Drawn once for each
+    owner of a `memo` (see `shared_work`): what Hypothesis draws depends on the
+    property (its name says its strategy and explicit inputs, the grader's own), the
+    settings and Hypothesis itself, never on a student's code, as long as nothing
+    fails (the body that draws them always passes)."""
     found = _shipped().get(recording_key(prop.name, settings)) if shipped else None
-    return found if found is not None else _record(prop, settings)
+    if found is not None:
+        return found
+    key = (prop.name, settings)
+    known = memo.get(key) if memo is not None else None
+    if known is not None:
+        return known
+    drawn = _record(prop, settings)
+    return memo.put(key, drawn) if memo is not None else drawn
 
 
 def recording_key(name: str, settings: PropertySettings) -> str:
@@ -183,19 +197,14 @@ def _shipped() -> dict[str, list[Any]]:
         return {}
 
 
-_recorded: dict[tuple[str, PropertySettings], list[Any]] = {}
-
-
 def _record(prop: Property, settings: PropertySettings) -> list[Any]:
     """Run Hypothesis with a body that always passes, keeping what it draws."""
-    if (prop.name, settings) not in _recorded:
-        drawn: list[Any] = []
+    drawn: list[Any] = []
 
-        def keep(value: Any) -> None:
-            drawn.append(value)
-        _run_hypothesis(prop, keep, settings)
-        _recorded[(prop.name, settings)] = drawn
-    return _recorded[(prop.name, settings)]
+    def keep(value: Any) -> None:
+        drawn.append(value)
+    _run_hypothesis(prop, keep, settings)
+    return drawn
 
 
 def _cache_outside_the_students_folder() -> None:

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal, Mapping, Sequence
 
-from .sandbox.reply_memo import Kept
 
 # a function or class, a plain value, an import, or anything else (which may run long)
 Kind = Literal['function', 'value', 'import', 'other']
@@ -41,23 +40,10 @@ class Statement:
     @cached_property
     def shape(self) -> str:
         """A function's code, lines aside: to know a copy of the kit's helper. Worked
-        out when asked, for the few functions named as an exercise is, and once for
-        each text such a function is written in: most of a class hand in the kit's
-        helper as it is, and each dump of it took a third of a millisecond."""
+        out when asked, for the few functions named as an exercise is."""
         if self.kind != 'function' or not self.node:
             return ''
-        # a top-level definition owns its lines whole: the same lines, the same tree.
-        # Lines as the parser counts them: a text with a bare \r in it is not kept
-        lines = self.text.split('\n')[self.first - self.start:self.last - self.start + 1]
-        if '\r' in self.text or len(lines) != self.last - self.first + 1:
-            return ast.dump(self.node)
-        written = '\n'.join(lines)
-        known = _SHAPES.get(written)
-        return known if known is not None else _SHAPES.put(written, ast.dump(self.node))
-
-
-# functions' shapes by the text they are written in (see `Statement.shape`)
-_SHAPES: Kept[str] = Kept(most=256)
+        return ast.dump(self.node)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,11 @@
 """What is worked out from a domain's answers alone is shared by functions that answered
-alike (autograder/answer_memo.py, Probe.answers_key)."""
+alike, within one owner's memos (autograder/answer_memo.py, Probe.answers_key)."""
 from __future__ import annotations
 
 from typing import Iterator
 
 import pytest
 
-from autograder import answer_memo
 from autograder.answer_memo import ByAnswers
 from autograder.config import Config
 from autograder.exercises.mirror import EVERY_BOARD
@@ -14,6 +13,7 @@ from autograder.kit import game_file
 from autograder.probe import Probe
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
+from autograder.shared_work import SharedWork
 
 MIRRORS = {
     'as given': 'def mirror(board):\n    return board\n',
@@ -30,7 +30,8 @@ def probes() -> Iterator[dict[str, Probe]]:
         for name, process in processes.items():
             assert process.load(MIRRORS[name], 'mirror.py', {'hexapawn': game_file()}).error \
                 is None
-        yield {name: Probe(process, 'mirror', Config().properties)
+        work = SharedWork()  # one owner's, as a batch worker's
+        yield {name: Probe(process, 'mirror', Config().properties, work=work)
                for name, process in processes.items()}
     finally:
         for process in processes.values():
@@ -60,7 +61,7 @@ def test_the_key_tells_where_each_answer_ends() -> None:
 
 
 def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
-    memo: ByAnswers[str] = ByAnswers()
+    memo: ByAnswers[str] = ByAnswers('test memo')
     done: list[str] = []
 
     def work(name: str) -> str:
@@ -73,38 +74,28 @@ def test_work_is_done_once_per_behaviour(probes: dict[str, Probe]) -> None:
     assert got['as a list'] == 'worked out for as a list'
 
 
-def test_what_one_worker_works_out_another_is_taught_and_does_not_work_out_again(
-        probes: dict[str, Probe], monkeypatch: pytest.MonkeyPatch) -> None:
-    """As a batch's workers share their named memos (see classroom/learned.py): here
-    one process plays both, its memos emptied between them."""
-    monkeypatch.setattr(answer_memo, '_NAMED', {})
-    monkeypatch.setattr(answer_memo, '_LEARNED', None)
+def test_each_owner_works_out_on_its_own(probes: dict[str, Probe]) -> None:
+    """Memos belong to whoever grades (a batch worker, one student's check): another
+    owner finds nothing of the first's, and works it out itself."""
     done: list[str] = []
+    first = probes['as given']
+    first.work.answers.named('test memo').get(first, EVERY_BOARD, lambda: done.append('one'))
+    first.work.answers.named('test memo').get(first, EVERY_BOARD, lambda: done.append('two'))
+    other = Probe(first.process, 'mirror', Config().properties, work=SharedWork())
+    other.work.answers.named('test memo').get(other, EVERY_BOARD,
+                                              lambda: done.append('three'))
+    assert done == ['one', 'three']
 
-    def work(name: str) -> str:
-        done.append(name)
-        return f'worked out for {name}'
-    memo = answer_memo.named('test memo')
-    memo.get(probes['as given'], EVERY_BOARD, lambda: work('as given'))
-    assert answer_memo.learned() == []  # kept for others only once it shares
-    answer_memo.sharing()
-    for name in ('as given, the long way', 'back to front'):
-        memo.get(probes[name], EVERY_BOARD, lambda name=name: work(name))  # type: ignore[misc]
-    assert done == ['as given', 'back to front']
-    learned = answer_memo.learned()
-    assert [(name, value) for name, _, value in learned] == \
-        [('test memo', 'worked out for back to front')]
-    assert answer_memo.learned() == []  # each thing handed on once
 
-    monkeypatch.setattr(answer_memo, '_NAMED', {})  # the other worker, taught
-    answer_memo.teach(learned)
-    taught = answer_memo.named('test memo')
-    assert taught.get(probes['back to front'], EVERY_BOARD, lambda: work('again')) == \
-        'worked out for back to front'
-    assert taught.get(probes['as a list'], EVERY_BOARD, lambda: work('as a list')) == \
-        'worked out for as a list'
-    assert done == ['as given', 'back to front', 'as a list']
-    assert [value for _, _, value in answer_memo.learned()] == ['worked out for as a list']
+def test_a_memo_keeps_no_more_than_its_bytes() -> None:
+    from autograder.memo import Memo
+    memo: Memo[str] = Memo('test', 1000, len)
+    for number in range(100):
+        memo.put(number, 'x' * 100)
+    assert memo.kept_bytes <= 1000 and len(memo) == 10
+    assert memo.get(99) == 'x' * 100 and memo.get(0) is None  # the oldest went first
+    memo.put('big', 'x' * 400)  # more than a quarter of the bound: never kept
+    assert memo.get('big') is None and len(memo) == 10
 
 
 @pytest.mark.parametrize('one, other, alike', [

@@ -25,6 +25,7 @@ from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Outcome, Raised, Returned, TimedOut
 from autograder.sandbox.values import Opaque
+from autograder.shared_work import SharedWork
 
 from class_records import PIECES, batch_of, record, right, wrong_mirror
 
@@ -34,6 +35,7 @@ class Answers:
 
     def __init__(self, answer: Outcome, odd: Outcome | None = None) -> None:
         self.answer, self.odd = answer, odd
+        self.work = SharedWork()
 
     def outcomes(self, args_list: Sequence[Args]) -> list[Outcome]:
         found = [self.answer] * len(args_list)
@@ -106,6 +108,7 @@ class Values:
 
     def __init__(self, values: list[object]) -> None:
         self.values = values
+        self.work = SharedWork()
 
     def answers_key(self, args_list: Sequence[Args]) -> bytes | None:
         return None

@@ -7,6 +7,7 @@ from autograder.checks import CheckList, article, require_type
 from autograder.failures import Call, Failure
 from autograder.probe import Probe
 from autograder.sandbox.values import Opaque
+from autograder.shared_work import SharedWork
 
 
 def test_a_check_without_a_docstring_is_refused_at_once() -> None:
@@ -61,16 +62,17 @@ class _Counted(tuple):  # type: ignore[type-arg]
 
 
 def _agreeing(source: str, domain: list[tuple[str]], wanted: tuple[str, ...],
-              first: str | None = None) -> Failure | None:
+              work: SharedWork, first: str | None = None) -> Failure | None:
     from autograder.checks import agree
     from autograder.config import Config
     from autograder.kit import game_file
     from autograder.sandbox.isolation import FLOOR
     from autograder.sandbox.limits import Limits
     from autograder.sandbox.process import StudentProcess
-    with StudentProcess(Limits(call_seconds=0.3, file_seconds=5.0), FLOOR) as child:
+    with StudentProcess(Limits(call_seconds=0.3, file_seconds=5.0), FLOOR,
+                        memo=work.wire) as child:
         assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
-        probe = Probe(child, 'mirror', Config().properties)
+        probe = Probe(child, 'mirror', Config().properties, work=work)
         if first is not None:
             probe.value(first)
         try:
@@ -89,12 +91,15 @@ def test_answers_that_agreed_once_are_not_compared_again_and_others_still_fail()
     right = 'def mirror(board):\n    return board[::-1]\n'
     first_odd = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
                  '    return "odd" if len(calls) == 1 else board[::-1]\n')
-    assert _agreeing(right, domain, wanted, first='000000000') is None
+    work = SharedWork()  # a batch worker's
+    assert _agreeing(right, domain, wanted, work, first='000000000') is None
     compared = _Counted.reads
-    assert _agreeing(right, domain, wanted, first='000000000') is None
+    assert _agreeing(right, domain, wanted, work, first='000000000') is None
     assert _Counted.reads == compared  # known: not read through again
-    failed = _agreeing(first_odd, domain, wanted, first='000000000')
+    assert _agreeing(right, domain, wanted, SharedWork(), first='000000000') is None
+    assert _Counted.reads > compared  # another owner compares for itself
+    failed = _agreeing(first_odd, domain, wanted, work, first='000000000')
     assert failed is not None and failed.call == Call('mirror', ('000000000',))
     wrong = 'def mirror(board):\n    return board[::-1] if board != "000000007" else "x"\n'
-    failed = _agreeing(wrong, domain, wanted)
+    failed = _agreeing(wrong, domain, wanted, work)
     assert failed is not None and failed.call == Call('mirror', ('000000007',))

@@ -111,13 +111,15 @@ def test_the_submissions_of_a_lost_worker_are_graded_again(tmp_path: Path) -> No
     from autograder.classroom.cluster import Cluster, run_jobs_on_cluster
     from autograder.classroom.serialise import from_data
     from autograder.classroom.workers import Job
+    from autograder.snapshot import take, write
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers lack the tests
     mirror = (PIECES / 'mirror' / 'correct_slicing.py').read_text(encoding='utf-8')
     jobs = []
     for number in range(4):
-        (tmp_path / f's{number}').mkdir()
-        (tmp_path / f's{number}' / 'mirror.py').write_text(mirror, encoding='utf-8')
+        (tmp_path / f'{number}').mkdir()
+        (tmp_path / f'{number}' / 'mirror.py').write_text(mirror, encoding='utf-8')
+        write(take(tmp_path / f'{number}'), tmp_path / f's{number}')  # as the command does
         jobs.append(Job(number, str(tmp_path / f's{number}')))
     replies: dict[int, tuple[str, Any]] = {}
     _, config = fast_config(tmp_path)

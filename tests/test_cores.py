@@ -90,7 +90,7 @@ def _dies_saying_where(conn: Connection, config: Config) -> None:
     process it is and the cores it may run on."""
     while (job := conn.recv()) is not None:
         if job.index == 0:
-            Path(job.path).write_text(str(*os.sched_getaffinity(0)))
+            Path(job.snapshot).write_text(str(*os.sched_getaffinity(0)))
             os._exit(3)
         time.sleep(0.05)  # long enough for every worker to take jobs
         conn.send((job.index, ('graded', (os.getpid(), sorted(os.sched_getaffinity(0)))),

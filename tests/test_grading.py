@@ -20,6 +20,7 @@ from autograder.properties import Property
 from autograder.recording import recorded_now
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.shared_work import SharedWork
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = Config()
@@ -68,9 +69,9 @@ def test_a_file_several_students_hand_in_is_graded_once_per_batch(
         graded.append(exercise.name)
         return grade_exercise(exercise, *args, **options)
     monkeypatch.setattr('autograder.grading.grade_exercise', counted)
-    same_files: dict[Any, ExerciseResult] = {}
-    ada = grade_submission(tmp_path / 'ada', CONFIG, FLOOR, same_files)
-    bob = grade_submission(tmp_path / 'bob', CONFIG, FLOOR, same_files)
+    work = SharedWork()  # a batch worker's
+    ada = grade_submission(tmp_path / 'ada', CONFIG, FLOOR, work)
+    bob = grade_submission(tmp_path / 'bob', CONFIG, FLOOR, work)
     assert sorted(graded) == sorted([*CONFIG.points, 'winner'])  # once, winner twice
     total = sum(CONFIG.points.values())
     assert (ada.points, bob.points) == (total, total - CONFIG.points['winner'])
@@ -180,14 +181,14 @@ def test_a_file_graded_once_for_a_batch_is_keyed_by_the_files_it_imports(
     end = solution.index('def count_boxes(use_mirror):')
     boxes = 'from mirror import mirror\n' + solution[:start] + solution[end:]
     scores = {}
-    same_files: dict[Any, Any] = {}
+    work = SharedWork()
     for name, mirror in (('right', PROJECT / 'solutions' / 'mirror.py'),
                          ('stub', PROJECT / 'exercises' / 'mirror.py')):
         folder = tmp_path / name
         folder.mkdir()
         (folder / 'count_boxes.py').write_text(boxes, encoding='utf-8')
         (folder / 'mirror.py').write_text(mirror.read_text(encoding='utf-8'), encoding='utf-8')
-        result = grade_submission(folder, CONFIG, FLOOR, same_files)
+        result = grade_submission(folder, CONFIG, FLOOR, work)
         scores[name] = {e.exercise: e.points for e in result.exercises}['count_boxes']
     assert scores['right'] == CONFIG.points['count_boxes']
     assert scores['stub'] < scores['right']  # its own mirror is the stub's

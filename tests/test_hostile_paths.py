@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from autograder.classroom.cache import submission_digest
+from autograder.snapshot import digest, take
 from autograder.classroom.layouts import find_students
 
 from deep_trees import make_chain, remove_chain
@@ -49,8 +49,7 @@ def test_trees_deeper_than_the_stack_cost_only_their_students(klass: Path,
     assert fay.notes == ('the files were found inside the folder ' + 'd/' * 16, TOO_DEEP)
     assert fay.path is not None and os.listdir(fay.path) == []
     # ada and eve hand in the same graded file: one grading serves both
-    assert submission_digest(eve.path) == submission_digest(klass / 'ada') != \
-        submission_digest(fay.path)
+    assert digest(take(eve.path)) == digest(take(klass / 'ada')) != digest(take(fay.path))
 
 
 def test_a_zip_entry_nested_thousands_deep_is_left_out_of_its_student(
@@ -98,9 +97,9 @@ def test_files_of_gigabytes_are_left_out_and_never_read(klass: Path, tmp_path: P
                                              'graded')
     # the cache's key reads no more of a submission than grading does
     digest = ('import resource, sys; from pathlib import Path; '
-              'from autograder.classroom.cache import submission_digest; '
+              'from autograder.snapshot import digest, take; '
               'resource.setrlimit(resource.RLIMIT_AS, (2 ** 30, 2 ** 30)); '
-              'print(len(submission_digest(Path(sys.argv[1]))))')
+              'print(len(digest(take(Path(sys.argv[1])))))')
     run = subprocess.run([sys.executable, '-c', digest, str(klass / 'eve')],
                          capture_output=True, text=True, timeout=120)
     assert (run.returncode, run.stdout) == (0, '64\n'), run.stderr

@@ -16,14 +16,17 @@ from autograder.sandbox.limits import Limits
 from autograder.sandbox.outcomes import Died, NotTried, Outcome, Returned, TimedOut
 from autograder.sandbox import process
 from autograder.sandbox.process import StudentProcess
+from autograder.shared_work import SharedWork
 
 LIMITS = Limits(call_seconds=0.3, file_seconds=5.0)
 
 
-def _probe(child: StudentProcess, source: str) -> Probe:
+def _probe(child: StudentProcess, source: str, work: SharedWork | None = None) -> Probe:
+    """A probe of `source` in `child`, sharing `work` (a batch worker's) where given:
+    the child's memo must then be `work.wire` too."""
     loaded = child.load(source, 'mirror.py', {'hexapawn': game_file()})
     assert loaded.error is None
-    return Probe(child, 'mirror', Config().properties)
+    return Probe(child, 'mirror', Config().properties, work=work)
 
 
 def test_a_batch_stops_at_its_first_timeout_and_the_rest_is_not_tried() -> None:
@@ -210,8 +213,9 @@ def test_a_whole_domain_with_hundreds_known_is_read_from_one_reply_in_order() ->
     known = sorted(random.Random(5).sample(range(5000), 400))
     source = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
               '    return [f"{len(calls) - 1:09d}"]\n')
-    with StudentProcess(LIMITS, FLOOR) as child:
-        probe = _probe(child, source)
+    work = SharedWork()
+    with StudentProcess(LIMITS, FLOOR, memo=work.wire) as child:
+        probe = _probe(child, source, work)
         assert probe.values([domain[at] for at in known]) == [[f'{n:09d}'] for n in range(400)]
         got = probe.values(domain)
         assert probe.known_key(domain) is not None
@@ -294,9 +298,10 @@ def test_probes_with_the_same_answers_share_one_list_of_the_whole_domain() -> No
     first_odd = ('calls = []\ndef mirror(board):\n    calls.append(board)\n'
                  '    return "odd" if len(calls) == 1 else board[::-1]\n')
     wholes = []
+    work = SharedWork()  # a batch worker's
     for source in (alike, alike, first_odd):
-        with StudentProcess(LIMITS, FLOOR) as child:
-            probe = _probe(child, source)
+        with StudentProcess(LIMITS, FLOOR, memo=work.wire) as child:
+            probe = _probe(child, source, work)
             probe.value('000000000')
             wholes.append(probe.values(domain))
     assert wholes[0] is wholes[1]
@@ -308,15 +313,18 @@ def test_probes_with_the_same_answers_share_one_list_of_the_whole_domain() -> No
 def test_a_whole_domain_cut_around_the_same_places_is_one_list_for_good() -> None:
     """Every probe that knows the calls at the same places asks the very same tuple, so
     how it travels and how its reply is sorted out are found again by identity."""
-    from autograder.domain_answers import cut_around
+    from autograder.domain_answers import DomainMemo, cut_around
+    memo = DomainMemo()
     domain = [(f'{number:04d}',) for number in range(1200)]
-    cut = cut_around(domain, (3, 700))
-    assert cut is cut_around(domain, (3, 700))
+    cut = cut_around(domain, (3, 700), memo)
+    assert cut is cut_around(domain, (3, 700), memo)
     assert list(cut) == domain[:3] + domain[4:700] + domain[701:]
-    assert cut_around(domain, (3,)) is not cut and len(cut_around(domain, (3,))) == 1199
-    assert list(cut_around(domain, ())) == domain
+    assert cut_around(domain, (3,), memo) is not cut
+    assert len(cut_around(domain, (3,), memo)) == 1199
+    assert list(cut_around(domain, (), memo)) == domain
     other = list(domain)  # equal, but another list: cut on its own
-    assert cut_around(other, (3, 700)) is not cut
+    assert cut_around(other, (3, 700), memo) is not cut
+    assert cut_around(domain, (3, 700), DomainMemo()) is not cut  # another owner's
 
 
 def test_a_child_that_stops_itself_between_requests_costs_its_budget_not_a_hang() -> None:

@@ -17,6 +17,7 @@ from autograder.properties import RECORDED, Property, _run_hypothesis, examples_
 from autograder.recording import recorded_now
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
+from autograder.shared_work import SharedWork
 
 SETTINGS = Config().properties
 
@@ -55,9 +56,10 @@ def test_a_failure_at_the_simplest_input_needs_no_hypothesis(
 def test_other_settings_are_drawn_by_hypothesis_then_kept() -> None:
     prop = BY_NAME['mirror'].properties[0]
     fewer = replace(SETTINGS, max_examples=5)
-    first = examples_for(prop, fewer)
+    work = SharedWork()
+    first = examples_for(prop, fewer, memo=work.examples)
     assert 1 < len(first) <= 6
-    assert examples_for(prop, fewer) is first
+    assert examples_for(prop, fewer, memo=work.examples) is first
 
 
 MIRRORS = {
@@ -135,7 +137,6 @@ def counted_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
     """The properties that `properties.<name>` is called for from now on, with no
     verdict known yet."""
     import autograder.properties as properties
-    monkeypatch.setattr(properties, '_DECIDED', {})
     calls: list[str] = []
     real = getattr(properties, name)
 
@@ -146,40 +147,40 @@ def counted_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
     return calls
 
 
-def whole_games(text: str) -> str:
-    """The verdict of winner's whole-games check on this winner."""
+def whole_games(text: str, work: SharedWork | None = None) -> str:
+    """The verdict of winner's whole-games check on this winner, with what `work`'s
+    owner worked out before."""
     run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
     with StudentProcess(Config().limits, FLOOR) as child:
         child.load(text, 'winner.py', {'hexapawn': game_file()})
-        return verdict(lambda: run(Probe(child, 'winner', SETTINGS)))
+        return verdict(lambda: run(Probe(child, 'winner', SETTINGS, work=work)))
 
 
 def test_a_failure_is_shared_by_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import autograder.properties as properties
     checked = counted_calls(monkeypatch, '_check')
-    said = [whole_games(text) for text in WINNERS]
+    work = SharedWork()  # a batch worker's
+    said = [whole_games(text, work) for text in WINNERS]
     assert said[0].startswith('failed: ') and said[0] == said[1]
     assert checked == ['winner.whole_games']  # the second was not checked again
-    monkeypatch.setattr(properties, '_DECIDED', {})
-    assert whole_games(WINNERS[1]) == said[0]  # and it is what a check gives
+    assert whole_games(WINNERS[1]) == said[0]  # and it is what a check gives alone
     assert checked == ['winner.whole_games'] * 2
 
 
 def test_a_shared_failure_carries_no_grading_with_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import autograder.properties as properties
     run = next(c for c in BY_NAME['winner'].checks if c.name == 'follows_whole_games').run
-    monkeypatch.setattr(properties, '_DECIDED', {})
+    work = SharedWork()
     raised = []
     for text in WINNERS * 2:
         with StudentProcess(Config().limits, FLOOR) as child:
             child.load(text, 'winner.py', {'hexapawn': game_file()})
             try:
-                run(Probe(child, 'winner', SETTINGS))
+                run(Probe(child, 'winner', SETTINGS, work=work))
             except Failure as failure:
                 raised.append(failure)
-    kept = [failure for failure in properties._DECIDED.values() if failure is not None]
+    kept = [verdict for key in list(work.verdicts._kept)
+            if (verdict := work.verdicts.get(key)[0]) is not None]
     assert len(kept) == 1 and len(raised) == 4
     assert kept[0].__traceback__ is None and kept[0].__context__ is None
     assert all(failure is not kept[0] for failure in raised)  # each a copy of its own
@@ -211,9 +212,10 @@ RIGHT_WINNERS = [
 def test_a_property_held_is_not_checked_again_for_functions_that_answer_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
     replays = counted_calls(monkeypatch, '_check')
-    assert [whole_games(text) for text in RIGHT_WINNERS] == ['passed', 'passed']
+    work = SharedWork()  # a batch worker's
+    assert [whole_games(text, work) for text in RIGHT_WINNERS] == ['passed', 'passed']
     assert replays == ['winner.whole_games']  # the second function answered alike
-    assert whole_games(WINNERS[0]).startswith('failed: ')  # a wrong one is checked
+    assert whole_games(WINNERS[0], work).startswith('failed: ')  # a wrong one is checked
     assert replays == ['winner.whole_games'] * 2
 
 
@@ -233,7 +235,6 @@ def test_a_domain_where_nothing_fails_reports_the_replayed_failure(
     drawn = examples_for(prop, SETTINGS)
     first = next(number for number in drawn if number >= 10)
     assert drawn.index(first) > 0  # a failure to narrow down, not the simplest input
-    monkeypatch.setattr(properties, '_DECIDED', {})
     monkeypatch.setattr(properties, '_shrink', lambda *args: pytest.fail('shrunk'))
     with StudentProcess(Config().limits, FLOOR) as child:
         child.load(MIRRORS['right'], 'mirror.py', {'hexapawn': game_file()})

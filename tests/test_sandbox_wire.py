@@ -94,13 +94,13 @@ def child() -> Iterator[tuple[StudentProcess, list[dict[str, Any]]]]:
     """A child, and every reply it sent, as the parent read it off the wire."""
     replies: list[dict[str, Any]] = []
     with StudentProcess(Config().limits, FLOOR) as process:
-        ask = process._ask
+        ask = process._exchange
 
         def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
             reply = ask(message, seconds)
             replies.append(reply)
             return reply
-        process._ask = recording  # type: ignore[method-assign]
+        process._exchange = recording  # type: ignore[method-assign]
         assert process.load(SOURCE, 'echo.py', {}).error is None
         yield process, replies
 
@@ -155,8 +155,8 @@ def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
 
 def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
     process, replies = child
-    ask = process._ask
-    process._ask = lambda message, seconds: {**ask(message, seconds), 'texts': ['only one']}
+    ask = process._exchange
+    process._exchange = lambda message, seconds: {**ask(message, seconds), 'texts': ['only one']}
     outcomes = process.call('echo', [('a',), ('list',)]).outcomes
     assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
 

@@ -39,12 +39,12 @@ def test_a_long_batch_of_any_shape_comes_back_exactly(shape: str, travels: str) 
     str subclass never as a str."""
     replies: list[dict[str, Any]] = []
     with StudentProcess(Config().limits, FLOOR) as process:
-        ask = process._ask
+        ask = process._exchange
 
         def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
             replies.append(ask(message, seconds))
             return replies[-1]
-        process._ask = recording  # type: ignore[method-assign]
+        process._exchange = recording  # type: ignore[method-assign]
         assert process.load(SHAPES, 'shaped.py', {}).error is None
         outcomes = process.call('shaped', [(board, shape) for board in BOARDS]).outcomes
     rows = [(board[0:3], board[3:6], board[6:9]) for board in BOARDS]

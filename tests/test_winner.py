@@ -62,7 +62,6 @@ def failure_of(body: Body, example: Any) -> Failure | None:
 def test_a_failing_game_is_narrowed_to_the_simplest_without_hypothesis(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import autograder.properties as properties
-    monkeypatch.setattr(properties, '_DECIDED', {})
     drawn = examples_for(GAMES, SETTINGS)  # before Hypothesis is refused below
     text = (MISTAKES / name).read_text(encoding='utf-8')
     with StudentProcess(Config().limits, FLOOR) as child:
@@ -94,7 +93,6 @@ def test_a_game_with_a_call_that_raised_is_still_shrunk_by_hypothesis(
     """Where a deciding call raised, the error's line is the student's own: that is
     left to Hypothesis, as before; only plain answers are searched in turn."""
     import autograder.properties as properties
-    monkeypatch.setattr(properties, '_DECIDED', {})
     shrinks: list[str] = []
     shrink = properties._shrink
 

@@ -12,11 +12,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from autograder.classroom.learned import Shared
 from autograder.classroom.process_tree import kill_tree
 from autograder.classroom.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
+from autograder.snapshot import take, write
 from autograder.sandbox import proc_stat
 from autograder.sandbox.cgroups import hierarchies
 
@@ -27,7 +27,7 @@ def _jobs(conn: Connection) -> Iterator[Job]:
     """The jobs a test's worker is sent, until it is told to stop; it dies on a job
     named so."""
     while (job := conn.recv()) is not None:
-        if job.path == 'die':
+        if job.snapshot == 'die':
             os._exit(3)
         yield job
 
@@ -35,9 +35,9 @@ def _jobs(conn: Connection) -> Iterator[Job]:
 def _flaky(conn: Connection, config: Config) -> None:
     """A worker that dies on one job and hangs on another."""
     for job in _jobs(conn):
-        if job.path == 'hang':
+        if job.snapshot == 'hang':
             time.sleep(60)
-        conn.send((job.index, ('graded', job.path.upper()), 0.0))
+        conn.send((job.index, ('graded', job.snapshot.upper()), 0.0))
 
 
 def _told_what_the_command_set(conn: Connection, config: Config) -> None:
@@ -199,12 +199,14 @@ def test_real_workers_grade_and_report_the_graders_own_failures(tmp_path: Path) 
     folder.mkdir()
     (folder / 'mirror.py').write_bytes((PIECES / 'mirror' / 'correct_join.py').read_bytes())
     _, config = fast_config(tmp_path)
-    reports = run([Job(0, str(folder)), Job(1, str(tmp_path / 'gone'))], config)
+    write(take(folder), tmp_path / 'ada.snapshot')
+    reports = run([Job(0, str(tmp_path / 'ada.snapshot')),
+                   Job(1, str(tmp_path / 'gone.snapshot'))], config)
     kind, data = reports[0]
     assert kind == 'graded'
     assert [e.points for e in from_data(data).exercises] == [3.0, 0.0, 0.0]
-    assert reports[1] == ('stopped', f'the grader failed on it: UsageError: {tmp_path}/gone '
-                                     f'does not exist')
+    assert reports[1] == ('stopped', f"the grader failed on it: FileNotFoundError: [Errno 2] "
+                                     f"No such file or directory: '{tmp_path}/gone.snapshot'")
 
 
 def _named(conn: Connection, config: Config) -> None:
@@ -221,54 +223,6 @@ def _until(path: Path) -> None:
     deadline = time.monotonic() + 30
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.01)
-
-
-def _learning(conn: Connection, config: Config) -> None:
-    """A worker that works out one thing per job, and says what it was taught with it.
-    Jobs 0 and 1 are held until both have reached a worker; job 2 until job 3 has
-    reached one: so whichever worker ends its first job last takes job 3, with what
-    the other worked out in its first."""
-    for job in _jobs(conn):
-        folder, index = Path(job.path).parent, int(Path(job.path).name)
-        (folder / f'reached-{index}').touch()
-        if index < 2:
-            _until(folder / f'reached-{1 - index}')
-        elif index == 2:
-            _until(folder / 'reached-3')
-        learned = [('memo', str(index).encode(), (os.getpid(), index))]
-        conn.send((job.index, ('graded', (os.getpid(), job.taught)), 0.0, learned))
-
-
-def test_what_a_worker_works_out_reaches_the_others_once_and_never_itself(
-        tmp_path: Path) -> None:
-    reports = run([Job(index, str(tmp_path / str(index))) for index in range(4)], Config(),
-                  serve=_learning)
-    assert all(reply[0] == 'graded' for reply in reports.values())
-    said = {index: reply[1] for index, reply in reports.items()}
-    first_of = {said[0][0]: 0, said[1][0]: 1}  # each worker's first job
-    assert len(first_of) == 2
-    pid, taught = said[3]
-    assert [value for _, _, value in taught] == [(next(p for p in first_of if p != pid),
-                                                  1 - first_of[pid])]
-    for pid, taught in said.values():  # nothing back to where it came from, nothing twice
-        assert all(value[0] != pid for _, _, value in taught)
-    given = [(pid, key) for pid, taught in said.values() for _, key, _ in taught]
-    assert len(given) == len(set(given))
-
-
-def test_a_worker_new_to_the_batch_is_given_nothing_learned_before_it_came() -> None:
-    """A replacement starts without what its batch learned so far (a message too big to
-    wait on while it starts); from then on it is given what the others learn."""
-    shared = Shared()
-    first, second, late = object(), object(), object()
-    assert shared.since(first) == () and shared.since(second) == ()
-    shared.learn(first, [('memo', b'1', 'one')])
-    assert shared.since(late) == ()
-    shared.learn(second, [('memo', b'2', 'two')])
-    assert shared.since(late) == (('memo', b'2', 'two'),)
-    assert shared.since(first) == (('memo', b'2', 'two'),)
-    assert shared.since(second) == (('memo', b'1', 'one'),)
-    assert shared.since(second) == ()
 
 
 def test_workers_started_ahead_grade_the_jobs_and_the_spare_ones_stop() -> None:

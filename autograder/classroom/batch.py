@@ -1,19 +1,26 @@
 """Grading a whole class: cached records reused, the rest graded on workers.
 
-A submission is graded once per content: two students who hand in the same
-files share one grading, and a rerun reuses every record whose key still holds.
+Each submission is read once, into a snapshot (see `snapshot`), and graded from that
+snapshot alone: its digest is its key, and a worker is handed the snapshot itself (a
+file in a folder of the grader's own), never the student's folder to read again. A
+submission is graded once per content: two students whose snapshots are the same
+share one grading, and a rerun reuses every record whose key still holds.
 """
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from .. import snapshot
 from ..class_results import Batch, Graded
 from ..config import Config
+from ..errors import UsageError
 from ..results import SubmissionResult
 from ..students import Found, Student
-from .cache import ResultCache, submission_digest
+from .cache import ResultCache
 from .serialise import from_data
 from .ungraded import grading_stopped, nothing_to_grade
 from .workers import Job, Started, run_jobs
@@ -29,22 +36,44 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
                 cache: ResultCache | None, reuse: bool = True,
                 progress: Progress = lambda done, total: None,
                 cluster: Cluster | None = None, ahead: Started | None = None,
-                on_graded: OnGraded = lambda graded: None) -> Batch:
+                on_graded: OnGraded = lambda graded: None,
+                snapshots_in: Path | None = None) -> Batch:
     """Every student's record; `reuse=False` regrades all and refreshes the cache.
     With `cluster`, submissions are graded on its workers instead of `workers` processes;
     workers started `ahead` are used first. `on_graded` is told of each record graded
-    in this run as it comes in, the very one the batch will hold."""
+    in this run as it comes in, the very one the batch will hold. The snapshots the
+    workers grade are written in a folder of the grader's own, made in `snapshots_in`
+    (which every worker must see: a cluster's) and removed at the end."""
+    with tempfile.TemporaryDirectory(prefix='hexgrade-snapshots-', dir=snapshots_in) as kept:
+        return _grade_class(found, config, isolation, workers, cache, reuse, progress,
+                            cluster, ahead, on_graded, Path(kept))
+
+
+def _grade_class(found: Found, config: Config, isolation: str, workers: int,
+                 cache: ResultCache | None, reuse: bool, progress: Progress,
+                 cluster: Cluster | None, ahead: Started | None, on_graded: OnGraded,
+                 folder: Path) -> Batch:
     started = time.monotonic()
     students = found.students
     records: dict[str, Graded] = {}
     keys: dict[str, str] = {}
+    spilled: dict[str, Path] = {}  # each content's snapshot, as the worker will read it
     for student in students:
         if student.path is None:
             records[student.id] = _graded(student, nothing_to_grade(
                 student.id, student.problem or 'nothing was handed in', config, isolation),
                 0.0, False)
             continue
-        keys[student.id] = _key(student, cache)
+        read = _snapshot(student.path)
+        if isinstance(read, str):  # gone since it was found: for the teacher to look at
+            records[student.id] = _graded(student, grading_stopped(
+                student.id, read, config, isolation), 0.0, False)
+            continue
+        digest = snapshot.digest(read)
+        keys[student.id] = key = cache.key(digest) if cache else digest
+        if key not in spilled:
+            spilled[key] = folder / f'{len(spilled)}.snapshot'
+            snapshot.write(read, spilled[key])
     by_key: dict[str, list[Student]] = {}
     for student in students:
         if student.id in keys:
@@ -70,7 +99,7 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
         done[0] += len(by_key[key])
         progress(done[0], len(students))
 
-    jobs = [Job(i, str(by_key[key][0].path)) for i, key in enumerate(todo)]
+    jobs = [Job(i, str(spilled[key])) for i, key in enumerate(todo)]
     if cluster is None:
         run_jobs(jobs, workers, config, report, ahead=ahead)
     else:
@@ -83,10 +112,12 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
     return Batch(found, graded, config, isolation, time.monotonic() - started)
 
 
-def _key(student: Student, cache: ResultCache | None) -> str:
-    assert student.path is not None
-    digest = submission_digest(student.path)
-    return cache.key(digest) if cache else digest
+def _snapshot(path: Path) -> snapshot.Snapshot | str:
+    """The submission read once, or why it cannot be (it went since it was found)."""
+    try:
+        return snapshot.take(path)
+    except UsageError as error:
+        return f'the grader failed on it: UsageError: {error}'
 
 
 def _graded(student: Student, result: SubmissionResult, seconds: float,

@@ -1,16 +1,16 @@
 """Results kept between runs, keyed by what decides them.
 
-The key is the submission's content, the grader's own code and version, the
-settings that change a verdict (not `students.show`, which only changes what is
-shown), and the isolation used. Rerunning over an unchanged submission gives the
-same record, so its pages come out byte for byte the same.
+The key is the submission's content (the digest of the snapshot graded: see
+`snapshot`), the grader's own code and version, the settings that change a verdict
+(not `students.show`, which only changes what is shown), and the isolation used.
+Rerunning over an unchanged submission gives the same record, so its pages come out
+byte for byte the same.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import stat
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -19,42 +19,11 @@ from typing import Any
 from .. import __version__
 from ..config import Config
 from ..kit import KIT
-from ..loading import MAX_BYTES
 from ..results import SubmissionResult
-from ..safe_files import listing, read_limited
 from .serialise import from_data, to_data
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = (PACKAGE, PACKAGE.parent / 'hexapawn_ref')
-GRADED = ('.py', '.ipynb')  # what grading reads of a folder, at its top
-
-
-def submission_digest(path: Path) -> str:
-    """A digest of what grading reads of a submission: the file it is, or the .py and
-    .ipynb files at the top of its folder, with their names.
-
-    Each is read as grading reads it, never more than the size it would be graded
-    at; everything else counts by its name and kind alone, so a folder holding
-    gigabytes, or a tree nested thousands deep, costs one listing."""
-    digest = hashlib.sha256()
-    try:
-        if stat.S_ISDIR(os.lstat(path).st_mode):
-            entries = listing(path)
-            folder, names = path, [e.parts[0] for e in entries
-                                   if e.kind == 'file' and Path(e.parts[0]).suffix in GRADED]
-            digest.update(' '.join(f'{e.parts[0]}:{e.kind}' for e in entries).encode(
-                'utf-8', 'surrogateescape'))
-        else:
-            folder, names = path.parent, [path.name]
-    except OSError as exc:  # grading will say so; the key must only be this student's
-        return hashlib.sha256(f'{path}\0{exc}'.encode('utf-8', 'surrogateescape')).hexdigest()
-    for name in names:
-        try:
-            content = hashlib.sha256(read_limited(folder / name, MAX_BYTES)).hexdigest()
-        except OSError as exc:
-            content = f'unread {exc.errno}'
-        digest.update(f'{name}\0{content}\n'.encode('utf-8', 'surrogateescape'))
-    return digest.hexdigest()
 
 
 @lru_cache(maxsize=1)

@@ -1,11 +1,11 @@
 """Grading a batch on a Dask cluster, for classes larger than one machine grades in time.
 
-Each submission is one task: a pure function of its path and the settings that
-returns the record as data, so when a worker is lost the scheduler sends the
-submissions it held to another worker and grading them again is safe. Every worker
-sets up its own sandbox, probing what its own machine allows, once, as it joins.
-Workers read submissions by path: the class and OUT must be in a folder that every
-worker sees at the same path.
+Each submission is one task: a pure function of its snapshot (see `snapshot`) and the
+settings that returns the record as data, so when a worker is lost the scheduler
+sends the submissions it held to another worker and grading them again is safe.
+Every worker sets up its own sandbox, probing what its own machine allows, once, as
+it joins. Workers read each snapshot where the command wrote it, beside OUT: OUT must
+be in a folder that every worker sees at the same path.
 """
 from __future__ import annotations
 
@@ -21,9 +21,11 @@ from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_wo
 
 from ..config import Config
 from ..errors import UsageError
+from ..grading import child_limits
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
-from ..sandbox.shared_child import drop_spare
+from ..sandbox.spares import Spares
+from ..shared_work import SharedWork
 from .workers import Job, Report, grade_one
 
 LOCAL = 'local:'
@@ -62,7 +64,8 @@ def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config, repor
     batch = uuid.uuid4().hex  # keys of this batch only, should two share a scheduler
     with _client(cluster) as client:
         client.register_plugin(Sandbox(), name=PLUGIN)
-        futures = {client.submit(task, job.path, config, key=f'hexgrade-{batch}-{job.index}',
+        futures = {client.submit(task, job.snapshot, config,
+                                 key=f'hexgrade-{batch}-{job.index}',
                                  pure=False): job for job in jobs}
         for future in as_completed(futures):
             job = futures[future]
@@ -75,26 +78,39 @@ def run_jobs_on_cluster(jobs: list[Job], cluster: Cluster, config: Config, repor
 
 
 def grade_on_worker(path: str, config: Config) -> tuple[tuple[str, Any], float]:
-    """Grade one submission with this worker's sandbox."""
+    """Grade one submission, from the snapshot in `path`, with this worker's sandbox."""
     sandbox = get_worker().plugins[PLUGIN]
-    assert isinstance(sandbox, Sandbox) and sandbox.isolation is not None  # set up on joining
+    assert isinstance(sandbox, Sandbox)
     started = time.monotonic()
-    reply = grade_one(Path(path), config, sandbox.isolation, sandbox.same_files)
+    reply = grade_one(Path(path), config, *sandbox.for_batch(config))
     return reply, time.monotonic() - started
 
 
 class Sandbox(WorkerPlugin):
-    """A worker's own isolation, probed as it joins, and its files graded once."""
+    """A worker's own isolation, probed as it joins, with what its gradings share and
+    the children it starts ahead (see `shared_work`, `spares`): its own, dropped when
+    it leaves. The memos are safe between the worker's threads."""
 
-    def __init__(self) -> None:
+    def __init__(self) -> None:  # made by the command, then sent to each worker
         self.isolation: Isolation | None = None
-        self.same_files: dict[Any, Any] = {}
+        self.work: SharedWork | None = None
+        self.spares: Spares | None = None
 
     def setup(self, worker: Any) -> None:
         self.isolation = probe()  # silently: the command has told the teacher what is missing
+        self.work = SharedWork()
+
+    def for_batch(self, config: Config) -> tuple[Isolation, SharedWork, Spares]:
+        assert self.isolation is not None and self.work is not None  # set up on joining
+        if self.spares is None or self.spares.limits != child_limits(config):
+            if self.spares is not None:
+                self.spares.close()
+            self.spares = Spares(self.isolation, child_limits(config))
+        return self.isolation, self.work, self.spares
 
     def teardown(self, worker: Any) -> None:
-        drop_spare()  # first: a spare child's uid and groups go back to the isolation
+        if self.spares is not None:  # first: a spare child's uid and groups go back
+            self.spares.close()
         if self.isolation is not None:
             self.isolation.close()
 

@@ -14,7 +14,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from ..loading import MAX_BYTES
+from ..snapshot import MAX_BYTES
 from ..safe_files import Entry, Refused, kind_of, listing, make_folders, read_limited, walk
 from ..students import Student
 

@@ -20,15 +20,13 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import answer_memo
-from ..answer_memo import Learned
 from ..config import Config
 from ..sandbox import probe
 from ..sandbox.isolation import Isolation
-from ..sandbox.shared_child import drop_spare
+from ..sandbox.spares import Spares
+from ..shared_work import SharedWork
 from . import start_method
 from .cores import cores_for, keep_to
-from .learned import Shared
 from .process_tree import kill_tree
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
@@ -46,9 +44,7 @@ YOUNG_OBJECTS = 50_000
 @dataclass(frozen=True)
 class Job:
     index: int
-    path: str
-    # what the other workers worked out since this one's last job (see `answer_memo`)
-    taught: tuple[Learned, ...] = ()
+    snapshot: str  # the file of the snapshot to grade (see `snapshot.write`)
 
 
 @dataclass(frozen=True)
@@ -155,7 +151,6 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
     pending = deque(jobs)
     count = min(workers, len(jobs))
     pool: list[_Worker] = []
-    shared = Shared()
     try:
         pool += ahead.take(count, config, serve) if ahead else []
         kept = {worker.core for worker in pool}  # started ahead: their cores, or none
@@ -166,7 +161,7 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
         while pending or any(w.job for w in pool):
             for worker in pool:
                 if worker.job is None and pending:
-                    worker.start(pending.popleft(), limit, shared.since(worker))
+                    worker.start(pending.popleft(), limit)
             busy = [w for w in pool if w.job]
             soonest = min(w.deadline for w in busy)
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
@@ -184,12 +179,11 @@ def run_jobs(jobs: list[Job], workers: int, config: Config, report: Report,
                 else:
                     continue
                 job_index, reply, seconds = outcome
-                shared.learn(worker, worker.learned)
                 if reply[0] == 'stopped' and not worker.process.is_alive() and pending:
                     worker.close()
                     pool[index] = _Worker(serve, config, worker.core)
                 if pending:  # the next job first: the worker grades while this is reported
-                    pool[index].start(pending.popleft(), limit, shared.since(pool[index]))
+                    pool[index].start(pending.popleft(), limit)
                 report(job_index, reply, seconds)
     finally:
         if ahead:
@@ -241,12 +235,9 @@ class _Worker:
         self.started = 0.0
         self.stopping = False
         self.probed: Probed | None = None  # what it said of the sandbox, once it did
-        self.learned: list[Learned] = []  # with its last job's end (see `Shared`)
 
-    def start(self, job: Job, limit: float, taught: tuple[Learned, ...] = ()) -> None:
-        """Send it `job`, to be given up `limit` seconds from now, with what the other
-        workers worked out that it may use."""
-        job = replace(job, taught=taught) if taught else job
+    def start(self, job: Job, limit: float) -> None:
+        """Send it `job`, to be given up `limit` seconds from now."""
         self.job, self.started = job, time.monotonic()
         self.deadline = self.started + limit
         try:
@@ -270,8 +261,7 @@ class _Worker:
                 return self.give_up(f'the grading process could not set up its sandbox '
                                     f'({message.failed})')
             return None
-        index, reply, seconds, *more = message
-        self.learned = list(more[0]) if more else []
+        index, reply, seconds = message
         self.job = None
         return index, reply, seconds
 
@@ -287,7 +277,6 @@ class _Worker:
     def give_up(self, reason: str) -> tuple[int, tuple[str, Any], float]:
         assert self.job is not None
         job, self.job = self.job, None
-        self.learned = []  # it said nothing of this job
         if self.process.pid is not None:
             kill_tree(self.process.pid)
         self.process.join(5)
@@ -343,12 +332,16 @@ def _serve(conn: Connection, config: Config) -> None:
     except Exception as exc:  # the command probes itself, and says it if it can
         conn.send(Probed(None, failed=f'{type(exc).__name__}: {exc}'))
         return
+    from ..grading import child_limits  # the checks: loaded by the worker, not the command
+
+    # what this worker's gradings share, and the children it starts ahead: its own,
+    # made here and dropped at its end (see shared_work)
+    work = SharedWork()
+    spares = Spares(isolation, child_limits(config))
     try:
         conn.send(Probed(isolation.name, tuple(isolation.warnings())))
         gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-        answer_memo.sharing()
         modules = 0
-        same_files: dict[Any, Any] = {}  # a file several students hand in is graded once
         while True:
             try:
                 job = conn.recv()
@@ -357,26 +350,28 @@ def _serve(conn: Connection, config: Config) -> None:
             if job is None:
                 return
             started = time.monotonic()
-            answer_memo.teach(job.taught)
-            conn.send((job.index, grade_one(Path(job.path), config, isolation, same_files),
-                       time.monotonic() - started, answer_memo.learned()))
+            conn.send((job.index, grade_one(Path(job.snapshot), config, isolation, work,
+                                            spares),
+                       time.monotonic() - started))
             if len(sys.modules) != modules:  # new modules, tables worked out once: kept
                 modules = len(sys.modules)
                 _settle()
     finally:  # here, not at the interpreter's exit: a forked worker ends without one
-        drop_spare()
+        spares.close()
         isolation.close()
 
 
-def grade_one(path: Path, config: Config, isolation: Isolation, same_files: dict[Any, Any]
-           ) -> tuple[str, Any]:
-    """('graded', the record as data), or ('stopped', why) when grading failed."""
+def grade_one(snapshot: Path, config: Config, isolation: Isolation, work: SharedWork,
+              spares: Spares) -> tuple[str, Any]:
+    """('graded', the record as data), or ('stopped', why) when grading failed: the
+    submission whose snapshot the command wrote in `snapshot`."""
     from ..grading import grade_submission
+    from ..snapshot import read
     from .serialise import to_data
 
     try:
-        return 'graded', to_data(grade_submission(path, config, isolation, same_files,
-                                                  spare=True))
+        return 'graded', to_data(grade_submission(read(snapshot), config, isolation, work,
+                                                  spares))
     except Exception as exc:  # our bug or the machine's; it stays with this student
         return 'stopped', f'the grader failed on it: {type(exc).__name__}: {exc}'
 

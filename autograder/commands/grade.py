@@ -96,7 +96,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
         files = StudentFiles(config.show, found.assignment)
         batch = grade_class(found, config, isolation, args.jobs, cache,
                             reuse=not args.no_cache, progress=bar.update, cluster=cluster,
-                            ahead=ahead, on_graded=files.add)
+                            ahead=ahead, on_graded=files.add, snapshots_in=Path(unpacked))
         bar.finish()
         summary = write_outputs(batch, out, files)
     print(summary_line(batch))
@@ -176,8 +176,9 @@ def _cluster(address: str) -> Cluster:
 
 
 def _unpack_beside(out: Path, cluster: Cluster | None) -> Path | None:
-    """Where a zipped class is unpacked: in OUT when other machines grade it, since
-    they read submissions by path and see OUT; else the system's temporary folder."""
+    """Where a zipped class is unpacked, and the snapshots the workers grade are
+    written: in OUT when other machines grade it, since they read them by path and see
+    OUT; else the system's temporary folder."""
     if cluster is None or cluster.address is None:
         return None
     out.mkdir(parents=True, exist_ok=True)

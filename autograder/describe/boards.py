@@ -13,7 +13,6 @@ import operator
 from functools import lru_cache
 from typing import Sequence, cast
 
-from ..answer_memo import named
 from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
@@ -85,12 +84,10 @@ def vocabulary() -> tuple[Literal, ...]:
 
 def describe(probe: Probe) -> Description | None:
     """Where mirror is wrong, in words; None when it is right on every board."""
-    described: Description | None = _DESCRIBED.get(probe, EVERY_BOARD,
-                                                    lambda: _describe(probe))
+    memo = probe.work.answers.named('description of mirror')
+    described: Description | None = memo.get(probe, EVERY_BOARD, lambda: _describe(probe))
     return described
 
-
-_DESCRIBED = named('description of mirror')
 
 
 def _describe(probe: Probe) -> Description | None:

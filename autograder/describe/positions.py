@@ -12,7 +12,6 @@ from typing import Callable
 from hexapawn_ref import moves, other
 from hexapawn_ref import winner as reference
 
-from ..answer_memo import named
 from ..exercises.winner import POSITIONS
 from ..probe import Probe
 from ..sandbox.outcomes import Outcome, Returned
@@ -101,12 +100,10 @@ def describe(probe: Probe) -> Description | None:
     outcomes = probe.outcomes(POSITIONS)
     if not all(type(outcome) is Returned for outcome in outcomes):
         return _describe(probe, outcomes)
-    described: Description | None = _DESCRIBED.get(probe, POSITIONS,
-                                                    lambda: _describe(probe, outcomes))
+    memo = probe.work.answers.named('description of winner')
+    described: Description | None = memo.get(probe, POSITIONS, lambda: _describe(probe, outcomes))
     return described
 
-
-_DESCRIBED = named('description of winner')
 
 
 def _describe(probe: Probe, outcomes: list[Outcome]) -> Description | None:

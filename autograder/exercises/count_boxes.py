@@ -220,7 +220,7 @@ def hard_coded(probe: Probe) -> Flag | None:
                 '(or it uses rules of its own); worth a look.')
 
 
-EXERCISE = Exercise('count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
+EXERCISE: Exercise = Exercise('count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
                     flaggers=(hard_coded,),
                     # a right search written the long way (every game replayed from the
                     # start, the names kept in a list) takes a second or two a call

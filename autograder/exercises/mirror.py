@@ -169,7 +169,7 @@ CATALOGUE = (
             _model(lambda b: b[0::3] + b[1::3] + b[2::3])),
 )
 
-EXERCISE = Exercise('mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
+EXERCISE: Exercise = Exercise('mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
                     properties=(TWICE, ANYTHING),
                     tries="print(mirror('BB..W.W.W'))",
                     titles=('mirror',))

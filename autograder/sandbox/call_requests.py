@@ -1,7 +1,7 @@
 """How a batch of calls travels to a child: one string per call when each has one str
-argument, else the lists of arguments; a long list of strings worked out once, and
-named by its key alone to a child whose zygote holds it already (see the zygote's
-`hold`)."""
+argument, else the lists of arguments; a long list of strings worked out once (for
+the owner of a `WireMemo`), and named by its key alone to a child whose zygote holds
+it already (see the zygote's `hold`)."""
 from __future__ import annotations
 
 import hashlib
@@ -9,25 +9,25 @@ from operator import is_
 from typing import Any, Sequence
 
 from ..errors import GraderError
-from . import reply_memo, wire
+from . import wire
 from .isolation import Isolation
 from .launch import Launched
+from .wire_memo import Sent
 
-# long lists of calls, as they travel: kept with the calls, to check they are the same
-_SENT: reply_memo.Kept[tuple[Sequence[Sequence[Any]], dict[str, Any]]] = reply_memo.Kept()
 SENT_FROM = 1000
 
 
-def arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
+def arguments(args: Sequence[Sequence[Any]], sent: Sent | None = None) -> dict[str, Any]:
     """How the calls travel in a request: one string per call when each has exactly one
-    str argument (quicker both ways), else the lists of arguments. Worked out once for
-    a long list of strings asked again, such as the 3^9 boards of every mirror."""
+    str argument (quicker both ways), else the lists of arguments. Worked out once, with
+    `sent`, for a long list of strings asked again, such as the 3^9 boards of every
+    mirror."""
     try:
         key = (len(args), args[0], args[-1]) if len(args) >= SENT_FROM else None
         hash(key)
     except TypeError:  # arguments that are no key: not kept
         key = None
-    known = _SENT.get(key) if key is not None else None
+    known = sent.get(key) if key is not None and sent is not None else None
     # the very same argument tuples, not equal ones (1 == True == 1.0): a tuple of
     # calls is the same for good, a list is looked at call by call
     if known is not None and (known[0] is args and type(args) is tuple or
@@ -44,7 +44,8 @@ def arguments(args: Sequence[Sequence[Any]]) -> dict[str, Any]:
                                      person=b'hexgrade-batch')  # that makes it the same
             digest.update(b'%d,%d' % (part['width'], len(texts)))
             part['held'] = digest.hexdigest()
-        _SENT.put(key, (asked, part))
+        if sent is not None:
+            sent.put(key, (asked, part))
     return part
 
 

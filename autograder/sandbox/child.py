@@ -53,18 +53,6 @@ COMPILED: dict[tuple[str, str], types.CodeType] = {}
 HELD: dict[str, list[str]] = {}
 
 
-class File:
-    """One loaded file: its namespace, name, time limits, and the modules it imported
-    (the game file's copy and the student's other files), which are its own."""
-
-    __slots__ = ('namespace', 'filename', 'timing', 'modules')
-
-    def __init__(self, namespace: dict[str, Any], filename: str, timing: dict[str, Any]
-                 ) -> None:
-        self.namespace, self.filename, self.timing = namespace, filename, timing
-        self.modules: dict[str, types.ModuleType] = {}
-
-
 class Child:
     def __init__(self, reader: int, writer: int, limits: dict[str, Any]) -> None:
         self.reader = reader
@@ -73,10 +61,7 @@ class Child:
         self.output = printed.Printed(limits['output_chars'])
         self.namespace: dict[str, Any] = {}
         self.filename = '<submission>'
-        self.timing = limits  # the time limits of the file a request is about
-        # each file loaded, by the key its requests name: several files of one
-        # submission live side by side here, each in a namespace of its own
-        self.files: dict[str, File] = {}
+        self.timing = limits  # the time limits of the file loaded
         self.clock = clock.Clock(spare=frozenset({Child._call_all.__code__,
                                                   Child._traced.__code__}),
                                  ticking='SIGALRM' not in limits.get('without', ()))
@@ -90,13 +75,9 @@ class Child:
         wire.send(lambda view: os.write(self.writer, view), message, compact=True)
 
     # -- the work --------------------------------------------------------
-    def _use(self, request: dict[str, Any]) -> Callable[..., Any]:
-        """Make the file a request is about the current one; its function asked for
-        (the parent asks only for functions it saw)."""
-        file = self.files[request.get('file', '')]
-        self.namespace, self.filename, self.timing = file.namespace, file.filename, file.timing
-        self.clock.watched = self.filename
-        sys.modules.update(file.modules)  # its own game module, as the rules variant needs
+    def _function(self, request: dict[str, Any]) -> Callable[..., Any]:
+        """The loaded file's function a request asks for (the parent asks only for
+        functions it saw)."""
         return self.namespace[request['name']]  # type: ignore[no-any-return]
 
     def load(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -105,10 +86,8 @@ class Child:
         self.timing = {**self.limits, **request.get('limits', {})}
         self.namespace = {'__name__': 'submission', '__file__': self.filename,
                           '__builtins__': __builtins__}
-        file = self.files[request.get('file', '')] = File(self.namespace, self.filename,
-                                                          self.timing)
         for name, text in request.get('modules', {}).items():
-            module = file.modules[name] = types.ModuleType(name)
+            module = types.ModuleType(name)
             code = COMPILED.get((name, text)) or compile(text, name + '.py', 'exec')
             exec(code, module.__dict__)
             sys.modules[name] = module
@@ -123,7 +102,7 @@ class Child:
         self.clock.start(self.timing['load_seconds'], self.timing['load_wait_seconds'])
         try:
             for name, text in request.get('own', {}).items():  # the student's other files
-                module = file.modules[name] = types.ModuleType(name)
+                module = types.ModuleType(name)
                 module.__file__ = name + '.py'
                 sys.modules[name] = module
                 exec(compile(text, name + '.py', 'exec', dont_inherit=True), module.__dict__)
@@ -170,7 +149,7 @@ class Child:
         return first_error
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
-        fn = self._use(request)
+        fn = self._function(request)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
             texts = wire.strings_in(request) if 'held' not in request or 'joined' in \
@@ -225,7 +204,7 @@ class Child:
         the line most tied to the wrong answers. Tracing slows a call down several
         times, so the parent asks for a few calls only; each keeps its own clock. The
         calls that finished (returned or raised) are reported, in order."""
-        fn = self._use(request)
+        fn = self._function(request)
         ran: list[set[int]] = []
         try:
             values = self._call_all(lambda args: self._traced(fn, args, ran), request['args'])

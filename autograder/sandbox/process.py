@@ -14,24 +14,29 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, Sequence
 
-from . import reply_memo, wire
+from . import wire, wire_memo
 from .call_requests import arguments, as_held
+from .channel import open_channel
 from .child import BROKE_DOWN
 from .isolation import Isolation
 from .launch import Launched
 from .limits import WAITING, Limits
 from .outcomes import Died, TimedOut
 from .proc_stat import cpu_seconds
-from .replies import MAX_FUNCTIONS, Answers, Loaded, answers_in, raised, signature
-from .shared_child import SharedChild, open_channel
-
-# what the big replies of this worker's children came to (see reply_memo): parsed, and
-# read as answers to so many calls under such a limit
-_PARSED: reply_memo.Kept[dict[str, Any]] = reply_memo.Kept()
-_READ: reply_memo.Kept[Answers] = reply_memo.Kept()
+from .replies import Answers, Loaded, answers_in, loaded_in
+from .spares import Spares
+from .wire_memo import WireMemo
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
+# and what parsing a reply may cost in memory, estimated from its bytes before it is
+# parsed (see `wire.parsing_cost`): an honest reply of tagged values for each of 19,683
+# calls comes to some 10 MiB; one of millions of empty objects, to hundreds
+MAX_PARSING = 32 * 1024 * 1024
+# what reading a reply raises when its parts are not what they claim (a forged
+# reply): that student's failure to answer, never the grader's
+READING_FAILED = (TypeError, ValueError, KeyError, AttributeError, IndexError,
+                  OverflowError, RecursionError)
 # and beside them, what the file printed: its characters as JSON writes them, up to
 # 12 bytes each (a character outside the BMP becomes two escapes)
 PRINTED_BYTES = 12
@@ -46,6 +51,7 @@ POLL_SECONDS = 0.1
 # computing, so a note on a call's slowness is out by this much at most
 FIRST_LOOK_SECONDS = 0.01
 CPU_GRACE_SECONDS = 0.2
+MAX_DROPPED = 10 ** 9  # characters a reply may say were dropped: a forged count, bounded
 READ_AHEAD = 1 << 16  # bytes read for a header: a pipe's worth, the message that follows
 
 
@@ -58,12 +64,13 @@ class ChildGone(Exception):
 
 
 class StudentProcess:
-    """One student file in a child: a child of its own, or with `shared`, the child of
-    its submission's files, under the key `file` (see `shared_child`). Use as a
-    context manager."""
+    """One student file in a child of its own: a new one, or one `spares` started
+    ahead (which it hands back to be cleared away when it is done). With `memo`, big
+    replies and long batches of calls are worked out once for all of its owner's
+    children (see `wire_memo`). Use as a context manager."""
 
-    def __init__(self, limits: Limits, isolation: Isolation,
-                 shared: SharedChild | None = None, file: str = '') -> None:
+    def __init__(self, limits: Limits, isolation: Isolation, spares: Spares | None = None,
+                 memo: WireMemo | None = None, another: bool = True) -> None:
         self.limits = limits
         self.isolation = isolation
         self.gone: str | None = None
@@ -79,16 +86,14 @@ class StudentProcess:
         self._looked = False  # at the child's CPU time, during this request
         # into a request: later for one of many calls, which takes longer (see `call`)
         self._first_look = FIRST_LOOK_SECONDS
-        self._shared = shared
-        self._file = file
-        # its requests to the shared child, in order: to ask them again alone, so that
-        # what its functions keep between calls is as it was
-        self._history: list[tuple[dict[str, Any], float]] = []
         self._computed: float | None = None  # CPU seconds the last request took
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
+        self._reply_bytes = 0  # and its length
         self._most = MAX_MESSAGE + PRINTED_BYTES * limits.output_kb * 1024  # in a reply
         self._allowance = 0  # bytes more for the reply to the request under way
-        self._channel = shared.channel if shared else open_channel(limits, isolation)
+        self._memo = memo
+        self._spares = spares
+        self._channel = spares.take(another) if spares else open_channel(limits, isolation)
 
     @property
     def _child(self) -> Launched:
@@ -110,29 +115,23 @@ class StudentProcess:
         (a notebook's, as line ranges), each runs on its own, as in Jupyter: a cell
         that fails does not stop the next."""
         settings = self.limits.for_child()
-        timing = {key: settings[key] for key in TIMING}  # this file's, in a shared child
+        timing = {key: settings[key] for key in TIMING}  # this file's (see `together`)
         try:
-            reply = self._ask({'op': 'load', 'source': source, 'filename': filename,
-                               'modules': modules, 'own': own or {},
-                               'cells': [list(cell) for cell in cells], 'limits': timing},
-                              float(settings['load_seconds']))
+            reply = self._exchange({'op': 'load', 'source': source, 'filename': filename,
+                                    'modules': modules, 'own': own or {},
+                                    'cells': [list(cell) for cell in cells],
+                                    'limits': timing}, float(settings['load_seconds']))
         except ChildGone as gone:
             return Loaded(error=Died(gone.reason))
-        error = reply.get('error')
-        defined = reply.get('functions')
-        functions = {str(name)[:100]: signature(sig) for name, sig in
-                     list(defined.items())[:MAX_FUNCTIONS]} if isinstance(defined, dict) else {}
         self._output(reply)  # what loading printed counts only towards what was dropped
-        went_on = reply.get('cells_went_on') is True
-        if error is None:
-            return Loaded(None, functions)
-        if error.get('type') == 'timeout':
-            limit = self.limits.for_child()['load_wait_seconds' if error.get('waited')
-                                            else 'load_seconds']
-            line = error.get('line')
-            return Loaded(TimedOut(limit), functions, went_on,
-                          line if type(line) is int else None)
-        return Loaded(raised(error), functions, went_on)
+        try:
+            loaded = loaded_in(reply, self.limits.for_child())
+        except READING_FAILED:  # a forged reply: the student's failure, never ours
+            loaded = None
+        if loaded is None:
+            self._stop('its answers could not be read')
+            return Loaded(error=Died(self.gone or ''))
+        return loaded
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> Answers:
@@ -148,7 +147,7 @@ class StudentProcess:
             # in the limit as answers of one width still fits
             self._allowance = len(args)
             try:
-                reply = self._ask(request, self.limits.call_seconds * len(args))
+                reply = self._exchange(request, self.limits.call_seconds * len(args))
             finally:
                 self._first_look, self._allowance = FIRST_LOOK_SECONDS, 0
             if self._computed is not None and args:
@@ -158,18 +157,23 @@ class StudentProcess:
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
             return Answers(None, [Died(gone.reason)] * len(args), '')
         # the same big reply to as many calls under the same limit reads the same
-        key = (self._reply_key, len(args), self.limits.call_seconds) if self._reply_key \
-            else None
-        known = _READ.get(key) if key else None
+        key = (self._reply_key, len(args), self.limits.call_seconds) \
+            if self._reply_key and self._memo else None
+        known = self._memo.answers(key) if self._memo and key else None
         if known is not None:  # the same bytes, output too: what it printed is the same,
             printed = self._output(reply)  # unless this file keeps less of it
             return known if known.printed == printed else replace(known, printed=printed)
-        answers = answers_in(reply, len(args), self.limits.call_seconds, key)
+        try:
+            answers = answers_in(reply, len(args), self.limits.call_seconds, key)
+        except READING_FAILED:  # a forged reply: the student's failure, never ours
+            answers = None
         if answers is None:
             self._stop('its answers could not be read')
             return Answers(None, [Died(self.gone or '')] * len(args), '')
         answers = replace(answers, printed=self._output(reply))
-        return _READ.put(key, answers) if key else answers
+        if self._memo and key:
+            return self._memo.keep_answers(key, answers, self._reply_bytes)
+        return answers
 
     def lines(self, name: str, args: Sequence[Sequence[Any]]) -> list[frozenset[int]]:
         """The lines of the student's file each call runs, traced in the child: one set
@@ -179,8 +183,8 @@ class StudentProcess:
         if self.gone is not None:
             return []
         try:
-            reply = self._ask({'op': 'lines', 'name': name, 'args': args},
-                              self.limits.call_seconds * len(args))
+            reply = self._exchange({'op': 'lines', 'name': name, 'args': args},
+                                   self.limits.call_seconds * len(args))
         except ChildGone:
             return []
         ran = reply.get('lines')
@@ -190,53 +194,12 @@ class StudentProcess:
                 if isinstance(seen, list) else frozenset() for seen in ran[:len(args)]]
 
     def close(self) -> None:
-        if self._shared is None:  # a shared child is closed by its owner
+        if self._spares is not None:
+            self._spares.retire(self._channel)
+        else:
             self._channel.close()
 
     # -- the wire ----------------------------------------------------------
-    def _ask(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
-        """`_exchange` on the shared child while it works. When it dies, this file goes
-        on alone with its account as it was before the request (whoever caused it: a
-        file that did it alone does it again), and asks again there; when this file's
-        own request ran past its limits, it is done, as it would be alone, and the
-        other files go on alone: a hang costs its limits once, never twice."""
-        shared = self._shared
-        if shared is not None and self.gone is None:
-            with shared.turn:
-                if shared.working:
-                    account = (self._budget, self.overran, self.output_dropped,
-                               self.slowest_call)
-                    try:
-                        reply = self._exchange({**message, 'file': self._file}, seconds)
-                    except ChildGone:
-                        shared.fail()
-                        if self.overran:  # its own request ran past its limits: done, as
-                            raise         # alone (a hang is not paid for twice)
-                        self.gone = None
-                        (self._budget, self.overran, self.output_dropped,
-                         self.slowest_call) = account
-                    else:
-                        self._history.append((message, seconds))
-                        return reply
-            self._go_alone()
-        return self._exchange(message, seconds)
-
-    def _go_alone(self) -> None:
-        """A child of its own, brought to where the shared child had this file: loaded
-        again, and its earlier requests asked again in order, at no cost to its
-        account (it paid for them once); their answers are known already."""
-        self._channel = open_channel(self.limits, self.isolation)  # it may fail: still shared
-        self._shared = None
-        account = (self._budget, self.output_dropped, self.slowest_call)
-        try:
-            for message, seconds in self._history:
-                self._exchange(message, seconds)
-        except ChildGone:
-            pass  # `gone` is set: the request that follows says so
-        finally:
-            self._budget, self.output_dropped, self.slowest_call = account
-            self._history = []
-
     def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
         (measured while this file has the child to itself, in a shared child too).
@@ -269,10 +232,14 @@ class StudentProcess:
             body = wire.receive_body(self._read, self._most + self._allowance)
             if body is None:  # `_read` raises first, saying how the child ended
                 raise ChildGone('the process ended unexpectedly')
-            key = self._reply_key = reply_memo.digest(body)
-            if key is None:
+            cost = wire.parsing_cost(body)
+            if cost > MAX_PARSING:  # counted before it is parsed
+                raise wire.TooLarge(f'{cost} bytes to parse')
+            key = self._reply_key = wire_memo.digest(body) if self._memo else None
+            self._reply_bytes = len(body)
+            if key is None or self._memo is None:
                 return wire.parse(body)
-            return _PARSED.get(key) or _PARSED.put(key, wire.parse(body))
+            return self._memo.parse(key, body, cost)
         except wire.TooLarge:
             self._stop(self._death_reason() or f'its answers were too large to read (over '
                        f'{self._most // 1024 // 1024} MiB)')
@@ -376,5 +343,5 @@ class StudentProcess:
         if not isinstance(output, dict):
             return ''
         dropped = output.get('dropped', 0)
-        self.output_dropped += dropped if isinstance(dropped, int) else 0
+        self.output_dropped += min(max(dropped, 0), MAX_DROPPED) if type(dropped) is int else 0
         return str(output.get('text', ''))[:self.limits.output_kb * 1024]

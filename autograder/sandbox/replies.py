@@ -13,6 +13,7 @@ from .outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
 from .values import Value, decode, plain, sequences_in
 
 MAX_FUNCTIONS = 500
+MAX_PARAMS = 32  # of one function, as the child reports them
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,25 @@ class Answers:
         return self.others
 
 
+def loaded_in(reply: dict[str, Any], limits: dict[str, float | int]) -> Loaded | None:
+    """What a reply to a load says (`limits`: the file's, as the child had them); None
+    when it is not a reply to a load."""
+    error, defined = reply.get('error'), reply.get('functions', {})
+    if not isinstance(defined, dict) or not (error is None or isinstance(error, dict)):
+        return None
+    functions = {str(name)[:100]: signature(sig)
+                 for name, sig in list(defined.items())[:MAX_FUNCTIONS]}
+    went_on = reply.get('cells_went_on') is True
+    if error is None:
+        return Loaded(None, functions)
+    if error.get('type') == 'timeout':
+        limit = limits['load_wait_seconds' if error.get('waited') else 'load_seconds']
+        line = error.get('line')
+        return Loaded(TimedOut(float(limit)), functions, went_on,
+                      line if type(line) is int else None)
+    return Loaded(raised(error), functions, went_on)
+
+
 def answers_in(reply: dict[str, Any], count: int, call_seconds: float,
                key: tuple[bytes, int, float] | None) -> Answers | None:
     """The answers a reply brings to a batch of `count` calls made under `call_seconds`
@@ -79,17 +99,22 @@ def answers_in(reply: dict[str, Any], count: int, call_seconds: float,
     outcomes = [Returned(decode(item)) if type(item) is not dict or
                 ('timeout' not in item and 'raised' not in item)
                 else _outcome(item, call_seconds) for item in results]
-    return Answers(None, outcomes + [NotTried()] * (count - len(results)), '',
+    if None in outcomes:
+        return None
+    return Answers(None, [o for o in outcomes if o is not None] +
+                   [NotTried()] * (count - len(results)), '',
                    key if len(results) == count else None)
 
 
-def _outcome(item: dict[str, Any], call_seconds: float) -> Outcome:
-    """A call that timed out (of computing, or of waiting) or raised."""
+def _outcome(item: dict[str, Any], call_seconds: float) -> Outcome | None:
+    """A call that timed out (of computing, or of waiting) or raised; None when the
+    item says neither in the child's words (a forged reply)."""
     if item.get('timeout'):
         waited = bool(item.get('waited'))
         return TimedOut(call_seconds * (WAITING if waited else 1), waited,
                         seen(item.get('seen')))
-    return raised(item.get('raised') or {})
+    error = item.get('raised')
+    return raised(error) if isinstance(error, dict) else None
 
 
 def seen(raw: Any) -> Seen | None:
@@ -120,6 +145,6 @@ def signature(raw: Any) -> Signature | None:
         return None
     try:
         return Signature(int(raw['required']), int(raw['allowed']), bool(raw['varargs']),
-                         tuple(str(p) for p in raw['params']))
+                         tuple(str(p)[:100] for p in list(raw['params'])[:MAX_PARAMS]))
     except (KeyError, TypeError, ValueError, OverflowError):  # forged: Infinity, say
         return None

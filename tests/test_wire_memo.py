@@ -1,5 +1,5 @@
-"""The same big reply is read once per worker, and only where it is the same reply to the
-same calls (autograder/sandbox/reply_memo.py, StudentProcess.call, Probe)."""
+"""The same big reply is read once per owner of a memo, and only where it is the same
+reply to the same calls (autograder/sandbox/wire_memo.py, StudentProcess.call, Probe)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,12 +12,28 @@ from autograder.config import Config
 from autograder.exercises.mirror import EVERY_BOARD
 from autograder.kit import game_file
 from autograder.probe import Probe
-from autograder.sandbox import reply_memo
+from autograder.sandbox import wire_memo
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.wire_memo import WireMemo
+from autograder.shared_work import SharedWork
 
 BOARDS = [args[0] for args in EVERY_BOARD]
+
+
+@pytest.fixture(autouse=True)
+def memo(monkeypatch: pytest.MonkeyPatch) -> WireMemo:
+    """One owner's memo for every child a test starts, as a batch worker's."""
+    shared = WireMemo()
+    init = StudentProcess.__init__
+
+    def with_memo(self: StudentProcess, *args: Any, **options: Any) -> None:
+        if len(args) < 4:  # one given in its place (grading's own) stands
+            options.setdefault('memo', shared)
+        init(self, *args, **options)
+    monkeypatch.setattr(StudentProcess, '__init__', with_memo)
+    return shared
 
 
 def _answers(source: str, asked: list[tuple[str]]) -> object:
@@ -81,11 +97,12 @@ def test_the_same_reply_to_other_calls_gives_those_calls_their_own_answers() -> 
     right = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
     asked_first = EVERY_BOARD[:2000]
     asked_then = EVERY_BOARD[2000:4000]
+    work = SharedWork()
     probes = []
     for source, asked in ((constant, asked_first), (constant, asked_then), (right, asked_then)):
         child = StudentProcess(Config().limits, FLOOR)
         assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
-        probe = Probe(child, 'mirror', Config().properties)
+        probe = Probe(child, 'mirror', Config().properties, work=work)
         assert probe.values(asked) == [('.........' if source is constant else
                                         board[2::-1] + board[5:2:-1] + board[8:5:-1])
                                        for (board,) in asked]
@@ -98,47 +115,71 @@ def test_the_same_reply_to_other_calls_gives_those_calls_their_own_answers() -> 
         child.close()
 
 
-def test_kept_forgets_the_oldest_beyond_its_size() -> None:
-    kept: reply_memo.Kept[int] = reply_memo.Kept(most=2)
-    for number in range(3):
-        kept.put(number, number)
-    assert kept.get(0) is None and kept.get(1) == 1 and kept.get(2) == 2
-    assert reply_memo.digest(b'x' * 10) is None
-    assert reply_memo.digest(b'x' * reply_memo.FROM_BYTES) != \
-        reply_memo.digest(b'y' * reply_memo.FROM_BYTES)
+def test_only_a_big_reply_has_a_digest_and_each_its_own() -> None:
+    assert wire_memo.digest(b'x' * 10) is None
+    assert wire_memo.digest(b'x' * wire_memo.FROM_BYTES) != \
+        wire_memo.digest(b'y' * wire_memo.FROM_BYTES)
+
+
+def test_a_memo_is_its_owners_alone(memo: WireMemo) -> None:
+    source = 'def mirror(board):\n    return board[::-1]\n'
+    first = _answers(source, EVERY_BOARD)
+    with StudentProcess(Config().limits, FLOOR, memo=WireMemo()) as child:  # another owner
+        assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None
+        other = child.call('mirror', EVERY_BOARD)
+    assert other.key == first.key and other.values == first.values  # type: ignore
+    assert other.values is not first.values  # type: ignore[attr-defined]
+    assert 0 < memo.kept_bytes <= wire_memo.MOST_BYTES + wire_memo.SENT_BYTES
+
+
+def test_many_big_replies_all_different_are_kept_within_the_memos_bytes() -> None:
+    """A student who sends reply after big reply, each different, costs a worker no
+    more than the memo's bound."""
+    small = WireMemo(most_bytes=4 * 1024 * 1024)
+    for number in range(12):
+        with StudentProcess(Config().limits, FLOOR, memo=small) as child:
+            source = f'def mirror(board):\n    return board + "{number}" * 40\n'
+            assert child.load(source, 'mirror.py', {}).error is None
+            assert child.call('mirror', EVERY_BOARD).values is not None  # type: ignore
+    assert small.parsed.kept_bytes + small.read.kept_bytes <= 4 * 1024 * 1024
+    assert len(small.read) < 12
 
 
 def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
     from autograder.sandbox.call_requests import arguments
+    sent = WireMemo().sent
     boards = list(EVERY_BOARD)
-    first = arguments(boards)
-    assert arguments(list(EVERY_BOARD)) is first  # the same calls again
+    first = arguments(boards, sent)
+    assert arguments(list(EVERY_BOARD), sent) is first  # the same calls again
+    assert arguments(list(EVERY_BOARD)) is not first  # nothing kept without a memo
     changed = list(boards)
     changed[5000] = ('WWWWWWWWW',)  # same length, same first and last call
-    other = arguments(changed)
+    other = arguments(changed, sent)
     assert other is not first
     assert other['joined'][5000 * 9:5001 * 9] == 'WWWWWWWWW'
-    mixed = arguments([(board, 'W') for (board,) in boards])  # two arguments each
+    mixed = arguments([(board, 'W') for (board,) in boards], sent)  # two arguments each
     assert mixed == {'args': [(board, 'W') for (board,) in boards]}
-    ones = arguments([(1,)] * 2000)
-    trues = arguments([(True,)] * 2000)  # equal to the ones, yet other calls
+    ones = arguments([(1,)] * 2000, sent)
+    trues = arguments([(True,)] * 2000, sent)  # equal to the ones, yet other calls
     assert [type(value) for (value,) in trues['args']] == [bool] * 2000
     assert [type(value) for (value,) in ones['args']] == [int] * 2000
     again = [(board,) for (board,) in boards]  # equal boards in other tuples
-    assert arguments(again) is not first and arguments(again)['joined'] == first['joined']
+    assert arguments(again, sent) is not first
+    assert arguments(again, sent)['joined'] == first['joined']
 
 
 def test_answers_read_under_another_time_limit_are_not_shared() -> None:
     """The same bytes read with another limit say another thing of a timeout."""
-    from autograder.domain_answers import sorted_out
+    from autograder.domain_answers import DomainMemo, sorted_out
     from autograder.sandbox.outcomes import TimedOut
     from autograder.sandbox.replies import Answers
     asked = [(str(number),) for number in range(3)]
     digest = b'd' * 16
     short = Answers(None, [TimedOut(0.3)] * 3, '', (digest, 3, 0.3))
     long = Answers(None, [TimedOut(0.5)] * 3, '', (digest, 3, 0.5))
-    assert sorted_out(asked, short)[1][('0',)] == TimedOut(0.3)
-    assert sorted_out(asked, long)[1][('0',)] == TimedOut(0.5)
+    memo = DomainMemo()
+    assert sorted_out(asked, short, memo)[1][('0',)] == TimedOut(0.3)
+    assert sorted_out(asked, long, memo)[1][('0',)] == TimedOut(0.5)
 
 
 def test_answers_shared_between_students_stay_as_they_came(
@@ -146,14 +187,11 @@ def test_answers_shared_between_students_stay_as_they_came(
     """Grading reads the shared answers of a big reply (checks, diagnosis, description,
     fingerprint) and changes none of them: the next student with the same reply is
     graded on what their function returned."""
-    from autograder import domain_answers
     from autograder.exercises import BY_NAME
     from autograder.grading import grade_exercise
     from autograder.loading import locate
     from autograder.sandbox import process
-    for memo in ('_PARSED', '_READ'):  # only what this test's students sent
-        monkeypatch.setattr(process, memo, reply_memo.Kept())
-    monkeypatch.setattr(domain_answers, '_SORTED', reply_memo.Kept())
+    work = SharedWork()  # a batch worker's: only what this test's students sent
     big: list[tuple[Any, Any]] = []  # each big batch asked, and the answers read
     call = process.StudentProcess.call
 
@@ -171,7 +209,7 @@ def test_answers_shared_between_students_stay_as_they_came(
                                           f'    return list(board)\n')
         located = locate(folder, ('mirror',))['mirror']
         results.append(grade_exercise(BY_NAME['mirror'], located, Config(), FLOOR,
-                                      fingerprinted=True))
+                                      fingerprinted=True, work=work))
     assert results[0] == results[1] == results[2]
     assert len(big) == 3 and big[1][1].values is big[0][1].values  # read once, shared
     for asked, answers in big:

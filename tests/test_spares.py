@@ -1,25 +1,26 @@
-"""A submission's files share one child (autograder/sandbox/shared_child.py): each in a
-namespace of its own, under its own time limits, and a crash or a hang still sinks only
-the exercise that caused it, as when every file had a child of its own."""
+"""Each file of a submission in a child of its own, started ahead while the file before
+it is graded (autograder/sandbox/spares.py): a crash or a hang sinks only the exercise
+that caused it, each file keeps its own time limits, and every child is gone at the
+end."""
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 import pytest
 
 from autograder.config import Config
 from autograder.exercises import EXERCISES
-from autograder.grading import grade_exercise, grade_submission
+from autograder.grading import child_limits, grade_exercise, grade_submission
 from autograder.loading import locate
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits
+from autograder.sandbox.spares import Spares
 from autograder.sandbox.working_layers import probe
+from autograder.shared_work import SharedWork
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = Config()
@@ -160,54 +161,27 @@ def test_each_file_keeps_its_own_time_limit(tmp_path: Path) -> None:
     assert got == each_alone(folder, config, FLOOR)
 
 
-def test_one_child_serves_a_whole_submission(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[Limits] = []
+def test_each_file_has_a_child_of_its_own_started_while_the_one_before_is_graded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[tuple[Limits, str]] = []
     launch = Isolation.launch
 
     def counted(self: Isolation, limits: Limits, fds: tuple[int, int], answers: int) -> object:
-        started.append(limits)
+        started.append((limits, threading.current_thread().name))
         return launch(self, limits, fds, answers)
     monkeypatch.setattr(Isolation, 'launch', counted)
     folder = handed_in(tmp_path / 's')
     assert verdicts(grade_submission(folder, CONFIG, FLOOR)) == \
         {name: full(name) for name in NAMES}
-    assert len(started) == 1
-    # the process as a whole may compute for every file's budget
-    assert started[0].file_seconds == sum(CONFIG.limits_for(name).file_seconds
-                                          for name in NAMES)
-
-
-def test_each_file_plays_by_its_own_copy_of_the_game(tmp_path: Path) -> None:
-    # count_boxes loaded first, winner after it: other rules swapped in for count_boxes
-    # must reach count_boxes' own game module, not the one winner imported last
-    from autograder.exercises.count_boxes import hard_coded
-    from autograder.kit import game_file
-    from autograder.probe import Probe
-    from autograder.sandbox.process import StudentProcess
-    from autograder.sandbox.shared_child import SharedChild
-
-    text = {name: (PROJECT / 'solutions' / f'{name}.py').read_text(encoding='utf-8')
-            for name in ('count_boxes', 'winner')}
-    # the model answer, playing by the game module's rules rather than its own copy
-    boxes_text = text['count_boxes'].replace('def moves(board, side):', 'def own(board, side):')
-    boxes_text = 'import hexapawn\n' + boxes_text.replace('len(moves(', 'len(hexapawn.moves(')
-    text['count_boxes'] = boxes_text.replace('in moves(', 'in hexapawn.moves(')
-    assert 'hexapawn.moves(box' in text['count_boxes'] and ' moves(' not in text['count_boxes']
-    limits = [CONFIG.limits_for(name) for name in ('count_boxes', 'winner')]
-    with SharedChild(limits, FLOOR) as shared:
-        boxes = StudentProcess(limits[0], FLOOR, shared, 'count_boxes')
-        winner = StudentProcess(limits[1], FLOOR, shared, 'winner')
-        for process, name in ((boxes, 'count_boxes'), (winner, 'winner')):
-            assert process.load(text[name], f'{name}.py', {'hexapawn': game_file()}).error \
-                is None
-        assert hard_coded(Probe(boxes, 'count_boxes', CONFIG.properties)) is None
+    assert len(started) == len(NAMES)  # none started for nothing
+    assert [name.startswith('spare child') for _, name in started] == [False, True, True]
+    # whichever file it will hold: each file's own time limits go with its requests
+    assert {limits.file_seconds for limits, _ in started} == \
+        {sum(CONFIG.limits_for(name).file_seconds for name in NAMES)}
 
 
 def test_a_batch_starts_each_next_child_while_it_grades(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from autograder.sandbox.shared_child import drop_spare
-
     started: list[object] = []
     launch = Isolation.launch
 
@@ -217,98 +191,39 @@ def test_a_batch_starts_each_next_child_while_it_grades(
     monkeypatch.setattr(Isolation, 'launch', counted)
     right = handed_in(tmp_path / 'right')
     wrong = handed_in(tmp_path / 'wrong', mirror='def mirror(board):\n    return board\n')
-    try:
-        got = [verdicts(grade_submission(folder, CONFIG, FLOOR, {}, spare=True))
-               for folder in (right, wrong, right)]
-    finally:
-        drop_spare()
-    assert got[0] == got[2] == {name: full(name) for name in NAMES}
+    work = SharedWork()
+    with Spares(FLOOR, child_limits(CONFIG)) as spares:
+        got = [verdicts(grade_submission(folder, CONFIG, FLOOR, work, spares))
+               for folder in (right, wrong)]
+    assert got[0] == {name: full(name) for name in NAMES}
     assert got[1]['mirror'][0] == 0.0 and got[1]['winner'] == full('winner')
-    assert len(started) == 4  # one child for each, and the spare for a next one
+    # a child for each file but those graded before (the same winner.py and
+    # count_boxes.py), and the one started ahead for a next submission
+    assert len(started) == len(NAMES) + 1 + 1
     # at the end of the batch, the spare and every child are gone, and their folders
     assert all(child.exit_code(5) is not None for child in started)  # type: ignore[attr-defined]
     assert not any(child.workdir.exists() for child in started)  # type: ignore[attr-defined]
 
 
-def test_a_file_that_cannot_go_alone_leaves_the_shared_child_to_its_owner(
+def test_a_child_started_ahead_that_failed_to_start_is_replaced(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from autograder.errors import GraderError
-    from autograder.kit import game_file
-    from autograder.sandbox import process as process_module
-    from autograder.sandbox.process import StudentProcess
-    from autograder.sandbox.shared_child import SharedChild
+    from autograder.sandbox import spares as spares_module
 
-    limits = CONFIG.limits_for('mirror')
-    text = (PROJECT / 'solutions' / 'mirror.py').read_text(encoding='utf-8')
-    with SharedChild([limits], FLOOR) as shared:
-        seat = StudentProcess(limits, FLOOR, shared, 'mirror')
-        assert seat.load(text, 'mirror.py', {'hexapawn': game_file()}).error is None
-        shared.fail()  # as when another file's request killed it
+    opened = spares_module.open_channel
+    calls: list[str] = []
 
-        def no_child(*args: object) -> None:
-            raise GraderError('no uid left')
-        monkeypatch.setattr(process_module, 'open_channel', no_child)
-        with pytest.raises(GraderError):
-            seat.call('mirror', [('BB..W.W.W',)])
-        seat.close()
-        assert not shared.channel.closed  # still the owner's to close, once
-    assert shared.channel.closed
-
-
-def test_a_file_that_goes_alone_keeps_what_its_functions_kept() -> None:
-    # winner remembers what it was asked; mirror's call kills the shared child
-    from autograder.sandbox.outcomes import Returned
-    from autograder.sandbox.process import StudentProcess
-    from autograder.sandbox.shared_child import SharedChild
-
-    remembers = ('SEEN = set()\n'
-                 'def winner(board, side):\n'
-                 '    if (board, side) in SEEN:\n'
-                 '        return "asked before"\n'
-                 '    SEEN.add((board, side))\n'
-                 '    return "new"\n')
-    kills = 'import os\ndef mirror(board):\n    os._exit(3)\n'
-    limits = CONFIG.limits_for('winner')
-    with SharedChild([limits, limits], FLOOR) as shared:
-        winner = StudentProcess(limits, FLOOR, shared, 'winner')
-        mirror = StudentProcess(limits, FLOOR, shared, 'mirror')
-        assert winner.load(remembers, 'winner.py', {}).error is None
-        assert mirror.load(kills, 'mirror.py', {}).error is None
-        assert winner.call('winner', [('a', 'W')]).outcomes == [Returned('new')]
-        assert mirror.call('mirror', [('b',)]).outcomes[0].__class__.__name__ == 'Died'
-        # in a child of its own now, winner is asked again what it was asked before
-        assert winner.call('winner', [('a', 'W'), ('c', 'B')]).outcomes == \
-            [Returned('asked before'), Returned('new')]
-        winner.close()
-        mirror.close()
-
-
-def test_the_helper_thread_runs_its_tasks_in_order_and_a_fork_gets_its_own() -> None:
-    from autograder.sandbox.shared_child import _Helper
-
-    helper = _Helper('test helper')
-    done: list[int] = []
-
-    def note(number: int) -> int:
-        done.append(number)
-        return number
-    futures = [helper.run(partial(note, n)) for n in range(50)]
-    assert [future.result(5) for future in futures] == list(range(50)) == done
-    failing = helper.run(lambda: 1 // 0)
-    assert isinstance(failing.exception(5), ZeroDivisionError)
-    before = threading.active_count()
-    helper.stop()  # its thread ends, and a later task starts another
-    assert threading.active_count() == before - 1
-    assert helper.run(lambda: 8).result(5) == 8
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the parent's thread is not in the fork: the task must run all the same
-        try:
-            os.write(writer, b'%d' % helper.run(lambda: 7).result(5))
-        finally:
-            os._exit(0)
-    os.close(writer)
-    os.waitpid(pid, 0)
-    assert os.read(reader, 10) == b'7'
-    os.close(reader)
-    helper.stop()
+    def failing_once(limits: Limits, isolation: Isolation) -> object:
+        calls.append(threading.current_thread().name)
+        if calls.count(calls[-1]) == 1 and calls[-1].startswith('spare child'):
+            raise GraderError('no uid left')  # the first started ahead
+        return opened(limits, isolation)
+    monkeypatch.setattr(spares_module, 'open_channel', failing_once)
+    with Spares(FLOOR, CONFIG.limits) as spares:
+        first = spares.take()
+        second = spares.take(another=False)  # the one ahead failed: a new one instead
+        assert not first.closed and not second.closed
+        spares.retire(first)
+        spares.retire(second)
+    assert first.closed and second.closed
+    assert len(calls) == 3 and sum(name.startswith('spare child') for name in calls) == 1
