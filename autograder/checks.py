@@ -105,7 +105,7 @@ def agree(probe: Probe, inputs: Sequence[Args], wanted: Sequence[Any], kind: typ
 def same_answers(probe: Probe, asked: Sequence[Args]) -> None:
     """Fail when asking again gives another answer than the first time."""
     first = probe.values(asked)
-    again, _ = probe.fresh_values(asked)
+    again, _ = probe.again_values(asked)
     for args, before, after in zip(asked, first, again):
         if type(before) is not type(after) or before != after:
             call = probe.call_of(args)
@@ -117,7 +117,7 @@ def silent(probe: Probe, args: Args) -> None:
     """Fail when the call prints anything."""
     if args in probe.quiet:
         return
-    _, printed = probe.fresh_values([args])
+    _, printed = probe.again_values([args])
     if printed:
         call = probe.call_of(args)
         raise Failure(f'{call} printed {printed[:80]!r}', call)

@@ -109,7 +109,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
     work = work if work is not None else SharedWork()
     with StudentProcess(limits, isolation, spares, work.wire, another) as process:
         loaded = process.load(located.text, located.filename,
-                              {'hexapawn': game_file()}, dict(located.modules), located.cells)
+                              {'hexapawn': game_file()}, dict(located.modules), located.cells,
+                              located.carried)
         if isinstance(loaded.error, Died) and process.overran:  # it ignored its own clock
             loaded = replace(loaded, error=TimedOut(limits.for_child()['load_seconds']))
         problem = problem_of(exercise, located, loaded)
@@ -138,7 +139,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]
         flags += _trouble_flags(probe)
-        notes = cell_notes(exercise, located, loaded) + \
+        notes = left_out_notes(exercise, located, loaded) + \
+            cell_notes(exercise, located, loaded) + \
             slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
             _output_note(probe)
         # where no known mistake says what to change, where to look; last, as it calls
@@ -182,6 +184,33 @@ def cell_notes(exercise: Exercise, source: Source, loaded: Loaded) -> tuple[str,
     return (f'{what} of {source.filename} {error.describe(source.place)} while loading; '
             f'{after} still ran, so {exercise.name} was graded. Fix that {what[2:]}, or '
             f'take it out.',)
+
+
+def left_out_notes(exercise: Exercise, source: Source, loaded: Loaded
+                   ) -> tuple[str, ...]:
+    """Definitions carried from other exercises' sections that were left out: what of
+    another section runs as it is defined (a decorator, a default value, a class
+    body) never costs this exercise, but the student should know it did not run."""
+    notes = []
+    for left in loaded.left_out:
+        if not 0 <= left.place < len(source.cells):
+            continue
+        where = source.place(source.cells[left.place][0])
+        outcome = left.outcome
+        if outcome is None:
+            what = 'was not run, as the code from other exercises had used up its time'
+        elif isinstance(outcome, Raised):
+            what = outcome.describe(source.place)
+        elif isinstance(outcome, TimedOut):
+            what = outcome.describe()
+        elif isinstance(outcome, Died):
+            what = f'stopped the program ({outcome.describe()})'
+        else:
+            continue
+        notes.append(f'{where[0].upper()}{where[1:]} of {source.filename} belongs to '
+                     f'another exercise, and was left out while {exercise.name} was '
+                     f'graded: it {what}.')
+    return tuple(notes)
 
 
 def slow_notes(exercise: Exercise, slowest: float | None, limit: float

@@ -17,14 +17,19 @@ from typing import Union
 
 from .exercises import BY_NAME
 from .failures import Failure
+from .json_cost import parsing_cost
 from .kit import KIT
-from .notebook_source import read_notebook
+from .notebook_source import TOO_MANY, read_notebook
 from .sections import (Bindings, Block, bindings_in, bindings_of, cut, definitions_only,
                        parse_block, py_blocks)
 from .snapshot import MAX_BYTES, MAX_NOTEBOOK_BYTES, TOO_MUCH, Snapshot, take
 
 KIT_FILES = frozenset({'hexapawn.py'})
 MAX_MODULES = 5                  # the student's own files one file may import
+# what reading a notebook's JSON may cost in memory, weighed before it is read (see
+# `json_cost`): a notebook of the largest size, its outputs mostly pictures, costs some
+# 70 MiB; one of millions of empty cells or objects costs gigabytes
+MAX_NOTEBOOK_COST = 160 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,8 @@ class Source:
     modules: tuple[tuple[str, str], ...] = ()
     # a notebook's cells as line ranges: each runs on its own when loaded, as in Jupyter
     cells: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    # the places in `cells` of those carried from other sections (see `Section`)
+    carried: tuple[int, ...] = field(default=(), compare=False)
     # where the top level of `text` binds each name, when the cutting parsed `text`
     # itself (see `bound`)
     bindings: Bindings | None = field(default=None, compare=False)
@@ -157,13 +164,14 @@ def _one_file(snapshot: Snapshot, filename: str, exercises: tuple[str, ...], alo
         elif section is not None and len(sections) > 1:
             located[name] = Source(section.text, path.name, blocks,
                                    _origin(section.blocks, path.name, path.suffix),
-                                   cells=section.chunks)
+                                   cells=section.chunks, carried=section.carried)
         elif section is not None or not sections:
             located[name] = Source(text, path.name, blocks, cells=cells,
                                    bindings=_bindings(text, blocks))
         else:
             rest = definitions_only(text, blocks, name, BORROWED)
-            located[name] = Source(rest.text, path.name, blocks, cells=rest.chunks)
+            located[name] = Source(rest.text, path.name, blocks, cells=rest.chunks,
+                                   carried=rest.carried)
     return located
 
 
@@ -250,6 +258,8 @@ def _text(path: PurePath, data: bytes | str | None) -> str | Missing:
     if not data.strip():
         return Missing(f'{path.name} is empty', f'Write your answer in {path.name}, save '
                                                f'it, then check again.')
+    if path.suffix == '.ipynb' and parsing_cost(data) > MAX_NOTEBOOK_COST:
+        return Missing(f'{path.name} is not a notebook that can be read ({TOO_MANY})')
     try:
         text = data.decode('utf-8-sig')
     except UnicodeDecodeError as exc:

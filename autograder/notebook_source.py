@@ -24,6 +24,8 @@ MAGIC = re.compile(r'^(%%?[A-Za-z_]|![A-Za-z_./~-])')
 # `files = !ls`, `out = %sx ls`: a shell line or magic whose output is assigned
 ASSIGNED_MAGIC = re.compile(r'^[\w.,\s\[\]()]+=\s*(%[A-Za-z_]|![A-Za-z_./~-])')
 HELP = re.compile(r'^(\?\??[\w.]+|[\w.]+\?\??)$')
+MAX_CELLS = 5000  # a lesson's notebook has dozens
+TOO_MANY = 'it holds more cells and outputs than the grader reads of a notebook'
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | No
             raise TypeError
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise Failure(f'{name} is not a notebook that can be read ({_reason(exc)})') from None
+    if len(cells) > MAX_CELLS:
+        raise Failure(f'{name} is not a notebook that can be read ({TOO_MANY})')
     parts: list[str] = []
     blocks: list[Block] = []
     line = 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import threading
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain, filterfalse
@@ -129,6 +130,11 @@ class Probe:
         # stands in it (shared by every probe), in place of an entry per call in
         # `_returned`, which cost a mirror two to three milliseconds to build
         self._wholes: list[tuple[dict[Args, int], list[Value]]] = []
+        # calls asked once more, and asked of a child of their own (see `asked_again`,
+        # `elsewhere`), by the calls and the rules swapped in
+        self._again: dict[tuple[Any, str], tuple[list[Outcome], str]] = {}
+        self._elsewhere: dict[tuple[Any, str],
+                              tuple[threading.Thread, list[list[Outcome]]]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -247,11 +253,50 @@ class Probe:
             self.quiet.update(args_list)
         return results, printed
 
-    def fresh_values(self, args_list: Sequence[Args]) -> tuple[list[Value], str]:
-        """`fresh`, where a call that did not return fails the check."""
-        results, printed = self.fresh(args_list)
+    def asked_again(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
+                    ) -> tuple[list[Outcome], str]:
+        """What these calls came to when asked once more (with the rules `patch` swaps
+        in), and what they printed: asked of the child once, whoever asks after (the
+        check of the same answer every time, of printing, a known mistake), so that a
+        slow function pays for each call once."""
+        key = (tuple(args_list), repr(patch))
+        known = self._again.get(key)
+        if known is None:
+            known = self._again[key] = self.fresh(args_list, patch)
+        return known
+
+    def again_values(self, args_list: Sequence[Args]) -> tuple[list[Value], str]:
+        """`asked_again`, where a call that did not return fails the check."""
+        results, printed = self.asked_again(args_list)
         return [self.returned(args, outcome) for args, outcome in zip(args_list, results)], \
             printed
+
+    def start_elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
+                        ) -> None:
+        """Begin asking these calls of a child of their own, the file loaded anew in it
+        and asked nothing before: in the background, while this probe's child goes on
+        (see `elsewhere`)."""
+        key = (tuple(args_list), repr(patch))
+        if key in self._elsewhere:
+            return
+        found: list[list[Outcome]] = []
+
+        def ask() -> None:
+            with self.process.twin() as twin:
+                found.append(twin.call(self.function, list(args_list), patch).outcomes)
+        thread = threading.Thread(target=ask, name='asked elsewhere', daemon=True)
+        self._elsewhere[key] = (thread, found)
+        thread.start()
+
+    def elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
+                  ) -> list[Outcome]:
+        """What these calls came to in a child of their own, where the file was loaded
+        anew and asked nothing else: what depends on no earlier call (another rule's
+        answer, for a flag), started with `start_elsewhere` or now."""
+        self.start_elsewhere(args_list, patch)
+        thread, found = self._elsewhere[(tuple(args_list), repr(patch))]
+        thread.join()
+        return found[0] if found else [Died('it could not be asked again')] * len(args_list)
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the

@@ -65,12 +65,16 @@ class Section:
     """An exercise's own blocks, the text to load for it, and that text's chunks: the
     line ranges that run one after the other, a failure in one not stopping the next
     (a notebook's cells, as in Jupyter; in a `.py` file, each statement carried from
-    elsewhere, and the section itself as one)."""
+    elsewhere, and the section itself as one). `carried` are the places in `chunks`
+    of those carried from other sections: each runs under a short limit of its own,
+    and one that fails, hangs or stops the program is left out (see the child's
+    `_run_cells`), so that nothing of another section can cost this exercise."""
 
     exercise: str
     blocks: tuple[Block, ...]
     text: str
     chunks: tuple[tuple[int, int], ...] = ()
+    carried: tuple[int, ...] = ()
 
 
 # one parse at a time: submissions may be graded in several threads (a Dask worker's),
@@ -215,10 +219,11 @@ def cut(text: str, blocks: Sequence[Block], exercises: Sequence[str],
     for exercise, start in starts.items():
         later = [s for s in ordered if s > start]
         end = later[0] if later else len(blocks)
-        kept, chunks = _kept(blocks, start, end, exercise, borrowed)
+        kept, chunks, carried = _kept(blocks, start, end, exercise, borrowed)
         body = '\n'.join(line if number in kept else ''
                          for number, line in enumerate(lines, start=1))
-        sections[exercise] = Section(exercise, tuple(blocks[start:end]), body, chunks)
+        sections[exercise] = Section(exercise, tuple(blocks[start:end]), body, chunks,
+                                     carried)
     return sections
 
 
@@ -226,10 +231,11 @@ def definitions_only(text: str, blocks: Sequence[Block], exercise: str | None = 
                      borrowed: frozenset[tuple[str, str]] = frozenset()) -> Section:
     """`text` with only its imports and definitions: for an exercise with no section,
     whose loading then runs none of the student's experiments."""
-    kept, chunks = _kept(blocks, len(blocks), len(blocks), exercise, borrowed, above=True)
+    kept, chunks, carried = _kept(blocks, len(blocks), len(blocks), exercise, borrowed,
+                                  above=True)
     body = '\n'.join(line if number in kept else ''
                      for number, line in enumerate(text.split('\n'), start=1))
-    return Section('', (), body, chunks)
+    return Section('', (), body, chunks, carried)
 
 
 def _starts(blocks: Sequence[Block], exercises: Sequence[str],
@@ -252,8 +258,9 @@ def _starts(blocks: Sequence[Block], exercises: Sequence[str],
 
 def _kept(blocks: Sequence[Block], start: int, end: int, exercise: str | None,
           borrowed: frozenset[tuple[str, str]] = frozenset(), above: bool = False
-          ) -> tuple[set[int], tuple[tuple[int, int], ...]]:
-    """The lines kept for the section `blocks[start:end]`, and its chunks. Further
+          ) -> tuple[set[int], tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The lines kept for the section `blocks[start:end]`, its chunks, and which of
+    them are carried from elsewhere (see `Section`). Further
     down, only what nothing above has bound is kept, and never the exercise's own
     function: another section's helper of that name (count_boxes' own mirror) must
     not stand in for an answer that is missing or broken; nor, anywhere outside the
@@ -264,14 +271,14 @@ def _kept(blocks: Sequence[Block], start: int, end: int, exercise: str | None,
         for statement in block.statements or ():
             bound.update(statement.names)
     kept: set[int] = set()
-    chunks: list[tuple[int, int]] = []
+    chunks: list[tuple[int, int, bool]] = []
     notebook = any(block.number is not None for block in blocks)
     for index, block in enumerate(blocks):
         if start <= index < end:
             kept.update(range(block.first, block.last + 1))
             if notebook or index == start:  # a cell each; a .py section as one
                 last = block.last if notebook else blocks[end - 1].last
-                chunks.append((block.first, last))
+                chunks.append((block.first, last, False))
             continue
         for statement in block.statements or ():
             if statement.kind == 'other' or (exercise in statement.names and
@@ -282,20 +289,24 @@ def _kept(blocks: Sequence[Block], start: int, end: int, exercise: str | None,
                     continue
                 bound.update(statement.names)
             kept.update(range(statement.first, statement.last + 1))
-            chunks.append((statement.first, statement.last))
-    return kept, _merged(chunks)
+            chunks.append((statement.first, statement.last, True))
+    return (kept, *_merged(chunks))
 
 
-def _merged(chunks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _merged(chunks: list[tuple[int, int, bool]]
+            ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """In order, with chunks that share a line (`a = 1; print(a)`) made one, so that
-    no line runs twice."""
-    merged: list[tuple[int, int]] = []
-    for first, last in sorted(chunks):
-        if merged and first <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+    no line runs twice; and the places of those carried from elsewhere (a chunk made
+    of a carried one and the section's own is the section's)."""
+    merged: list[list[int | bool]] = []
+    for first, last, carried in sorted(chunks):
+        if merged and first <= int(merged[-1][1]):
+            merged[-1][1] = max(last, int(merged[-1][1]))
+            merged[-1][2] = bool(merged[-1][2]) and carried
         else:
-            merged.append((first, last))
-    return tuple(merged)
+            merged.append([first, last, carried])
+    return (tuple((int(first), int(last)) for first, last, _ in merged),
+            tuple(at for at, (_, _, carried) in enumerate(merged) if carried))
 
 
 # -- headings ---------------------------------------------------------------------

@@ -166,19 +166,25 @@ def test_without_nbgrader_the_message_says_how_to_install_it(monkeypatch, result
 
 
 # last: it adds a student to the course the tests above count
-def test_a_score_hexgrade_could_not_give_never_silently_replaces_nbgraders(
+def test_nbgraders_own_score_never_outweighs_hexgrades_and_the_teacher_is_told(
         course: Path, results) -> None:
+    """nbgrader runs the student's code in its kernel, unsandboxed: a cell there can
+    replace the function that grades it. Its score is no evidence against ours."""
     ada = dict(results)['ada']
     with Gradebook(*gradebook_address(course)) as gradebook:  # as nbgrader left it
         gradebook.update_or_create_student('ann')
         gradebook.update_or_create_submission('hexapawn', 'ann')
         grade = gradebook.find_grade('test_count_boxes', 'hexapawn', 'hexapawn', 'ann')
-        grade.auto_score = 4.0
+        grade.auto_score = 4.0  # as a forged grading cell would give
+        grade = gradebook.find_grade('test_mirror', 'hexapawn', 'hexapawn', 'ann')
+        grade.auto_score = POINTS['mirror']  # agreeing: nothing to say
         gradebook.db.commit()
     written = write_gradebook(course, [('ann', ada)], 'everything')
-    assert written.kept == ("kept nbgrader's score for ann's count_boxes (4 points, where "
-                            "hexgrade gave 0): there is no count_boxes.py here",)
+    assert written.disagreed == (
+        "ann's count_boxes: hexgrade gave 0 points, nbgrader's autograde 4; hexgrade's "
+        "score was written, as nbgrader runs the student's code without a sandbox. Worth a "
+        "look: there is no count_boxes.py here",)
     scores, comments = stored(course, 'ann')
-    assert scores == earned(mirror=POINTS['mirror'], winner=POINTS['winner'], count_boxes=4.0)
-    assert "(nbgrader's score of 4 was kept: hexgrade could not grade this exercise " \
-           "fully)" in comments['count_boxes']
+    assert scores == earned(mirror=POINTS['mirror'], winner=POINTS['winner'], count_boxes=0.0)
+    assert 'nbgrader' not in comments['count_boxes']  # the student reads hexgrade's own
+

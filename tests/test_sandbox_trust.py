@@ -211,6 +211,7 @@ FORGERIES = {
     'a count dropped beyond belief': ('call', {'texts': ['a'], 'output': {
         'dropped': 10 ** 30, 'text': ['x']}}),
     'lines that are no lines': ('lines', {'lines': [['one', None], 'x', {'a': 1}]}),
+    'every call said to run no line': ('lines', {'lines': [[]] * 60}),
     'a reply that is a list': ('call', [1, 2, 3]),
 }
 
@@ -242,3 +243,86 @@ def test_hexgrade_check_of_a_forged_reply_reports_and_exits_1(tmp_path: Path) ->
     said = [test['output'] for test in report['tests']
             if test['extra_data']['exercise'] == 'mirror']
     assert any('its answers could not be read' in output for output in said), said
+
+
+# -- what a submission costs the grader is counted before the work ------------------------
+
+def _check_within(tmp_path: Path, path: Path, megabytes: int) -> subprocess.CompletedProcess[str]:
+    """`hexgrade check PATH --json` in a process that may hold `megabytes` of memory
+    (grading the model answers takes well under half of it)."""
+    limit = megabytes * 2 ** 20
+    code = (f'import resource, runpy, sys; resource.setrlimit(resource.RLIMIT_AS, '
+            f'({limit}, {limit})); sys.argv = ["hexgrade", "check", {str(path)!r}, "--json"]; '
+            f'runpy.run_module("autograder", run_name="__main__")')
+    return subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=300)
+
+
+@pytest.mark.parametrize('cells', [
+    pytest.param('{}', id='60 MB of empty objects'),
+    pytest.param('{"cell_type":"code","metadata":{},"source":"a","outputs":[]}',
+                 id='400,000 one-letter cells'),
+])
+def test_a_notebook_that_would_cost_gigabytes_is_refused_before_it_is_read(
+        cells: str, tmp_path: Path) -> None:
+    count = 20_000_000 if cells == '{}' else 400_000
+    notebook = tmp_path / 'huge.ipynb'
+    notebook.write_text('{"cells": [' + ','.join([cells] * count) + ']}')
+    done = _check_within(tmp_path, notebook, 600)
+    assert done.returncode == 1, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report['score'] == 0
+    assert 'huge.ipynb is not a notebook that can be read (it holds more cells and outputs ' \
+           'than the grader reads of a notebook)' in report['tests'][0]['output']
+
+
+def test_a_notebook_of_more_cells_than_any_lesson_is_refused(tmp_path: Path) -> None:
+    cell = {'cell_type': 'code', 'metadata': {}, 'source': 'x = 1', 'outputs': []}
+    (tmp_path / 'many.ipynb').write_text(json.dumps({'cells': [cell] * 6000}))
+    found = grade_submission(tmp_path / 'many.ipynb', Config(), probe())
+    assert found.exercises[0].problem == ('many.ipynb is not a notebook that can be read (it '
+                                          'holds more cells and outputs than the grader '
+                                          'reads of a notebook)')
+
+
+PADDER = '''
+import gc
+
+SIZE = {size}
+_count = [0]
+
+
+def _padding(real):
+    def send(write, message, compact=False):
+        if 'split' not in message and 'texts' not in message:
+            return real(write, message, compact)
+        # a reply of a million empty objects, just under the limit, each time different
+        _count[0] += 1
+        body = b'{{"n":%d,"results":[' % _count[0] + b'{{}},' * (SIZE // 3) + b'{{}}]}}'
+        view = memoryview(b'%08d' % len(body) + body)
+        while view:
+            view = view[write(view):]
+    return send
+
+
+for _thing in gc.get_objects():
+    if type(_thing).__name__ == 'Child' and hasattr(_thing, 'send'):
+        _wire = type(_thing).send.__globals__['wire']
+        _wire.send = _padding(_wire.send)
+        break
+
+
+def mirror(board):
+    return board[2::-1] + board[5:2:-1] + board[8:5:-1]
+'''
+
+
+def test_replies_padded_to_just_under_the_limit_are_refused_before_they_are_parsed(
+        tmp_path: Path) -> None:
+    from autograder.sandbox.process import MAX_MESSAGE
+    folder = model_answers(tmp_path / 's', mirror=PADDER.format(size=MAX_MESSAGE - 1000))
+    result = grade_submission(folder, Config(), probe())
+    mirror = result.exercises[0]
+    assert mirror.points == 0 and not any(f.kind == 'grader error' for f in mirror.flags)
+    assert 'its answers held far too many values to read' in str(mirror), mirror
+    assert points(result)['winner'] == FULL['winner']

@@ -96,8 +96,9 @@ def child() -> Iterator[tuple[StudentProcess, list[dict[str, Any]]]]:
     with StudentProcess(Config().limits, FLOOR) as process:
         ask = process._exchange
 
-        def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
-            reply = ask(message, seconds)
+        def recording(message: dict[str, Any], seconds: float, progress: bool = False
+                      ) -> dict[str, Any]:
+            reply = ask(message, seconds, progress)
             replies.append(reply)
             return reply
         process._exchange = recording  # type: ignore[method-assign]
@@ -156,7 +157,8 @@ def test_a_batch_with_anything_else_travels_tagged(child: Any, odd: str,
 def test_a_bare_batch_of_the_wrong_length_is_not_believed(child: Any) -> None:
     process, replies = child
     ask = process._exchange
-    process._exchange = lambda message, seconds: {**ask(message, seconds), 'texts': ['only one']}
+    process._exchange = lambda message, seconds, progress=False: {  # type: ignore[method-assign]
+        **ask(message, seconds, progress), 'texts': ['only one']}
     outcomes = process.call('echo', [('a',), ('list',)]).outcomes
     assert outcomes == [Returned('a'), Returned(['a'])]  # read from the tagged results
 

@@ -41,8 +41,9 @@ def test_a_long_batch_of_any_shape_comes_back_exactly(shape: str, travels: str) 
     with StudentProcess(Config().limits, FLOOR) as process:
         ask = process._exchange
 
-        def recording(message: dict[str, Any], seconds: float) -> dict[str, Any]:
-            replies.append(ask(message, seconds))
+        def recording(message: dict[str, Any], seconds: float, progress: bool = False
+                      ) -> dict[str, Any]:
+            replies.append(ask(message, seconds, progress))
             return replies[-1]
         process._exchange = recording  # type: ignore[method-assign]
         assert process.load(SHAPES, 'shaped.py', {}).error is None

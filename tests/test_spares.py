@@ -125,9 +125,10 @@ def test_a_call_that_ignores_its_clock_sinks_only_its_exercise(
     asked: list[tuple[str, str]] = []
     exchange = StudentProcess._exchange
 
-    def recorded(self: StudentProcess, message: dict[str, object], seconds: float) -> object:
+    def recorded(self: StudentProcess, message: dict[str, object], seconds: float,
+                 progress: bool = False) -> object:
         asked.append((str(message.get('filename', '')), str(message['op'])))
-        return exchange(self, message, seconds)
+        return exchange(self, message, seconds, progress)
     monkeypatch.setattr(StudentProcess, '_exchange', recorded)
     got = verdicts(grade_submission(folder, config, FLOOR))
     # the hang was mirror's own: it is not loaded again to hang a second time
@@ -173,11 +174,15 @@ def test_each_file_has_a_child_of_its_own_started_while_the_one_before_is_graded
     folder = handed_in(tmp_path / 's')
     assert verdicts(grade_submission(folder, CONFIG, FLOOR)) == \
         {name: full(name) for name in NAMES}
-    assert len(started) == len(NAMES)  # none started for nothing
-    assert [name.startswith('spare child') for _, name in started] == [False, True, True]
+    # none started for nothing; and count_boxes', right, asked once under other rules in
+    # a child of its own meanwhile (see its `hard_coded`), with its own file's limits
+    assert [name for _, name in started][1:] == ['spare child_0', 'spare child_0',
+                                                 'asked elsewhere']
+    assert len(started) == len(NAMES) + 1
     # whichever file it will hold: each file's own time limits go with its requests
-    assert {limits.file_seconds for limits, _ in started} == \
+    assert {limits.file_seconds for limits, _ in started[:3]} == \
         {sum(CONFIG.limits_for(name).file_seconds for name in NAMES)}
+    assert started[3][0] == CONFIG.limits_for('count_boxes')
 
 
 def test_a_batch_starts_each_next_child_while_it_grades(
@@ -198,8 +203,9 @@ def test_a_batch_starts_each_next_child_while_it_grades(
     assert got[0] == {name: full(name) for name in NAMES}
     assert got[1]['mirror'][0] == 0.0 and got[1]['winner'] == full('winner')
     # a child for each file but those graded before (the same winner.py and
-    # count_boxes.py), and the one started ahead for a next submission
-    assert len(started) == len(NAMES) + 1 + 1
+    # count_boxes.py), the one started ahead for a next submission, and the right
+    # count_boxes asked under other rules in a child of its own (see its `hard_coded`)
+    assert len(started) == len(NAMES) + 1 + 1 + 1
     # at the end of the batch, the spare and every child are gone, and their folders
     assert all(child.exit_code(5) is not None for child in started)  # type: ignore[attr-defined]
     assert not any(child.workdir.exists() for child in started)  # type: ignore[attr-defined]

@@ -108,7 +108,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
         count = written.students
         print(f'Gradebook: {count} student{"s" if count != 1 else ""} written into '
               f'{args.to_gradebook}')
-        for line in written.kept:
+        for line in written.disagreed:
             print(f'  {line}')
     if batch.grader_failed:  # everything is written: the error is for the exit code
         ids = [printable(g.student.id) for g in batch.grader_failed]

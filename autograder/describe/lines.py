@@ -107,6 +107,8 @@ def suspect_line(failing: Sequence[frozenset[int]], passing: Sequence[frozenset[
                            []).append(line)
     ranked = sorted(((_ochiai(spectrum, len(failing)), spectrum) for spectrum in spectra),
                     key=lambda pair: pair[0], reverse=True)
+    if not ranked:  # no line ran at all: a child that said so (its reply is its own)
+        return None
     best, spectrum = ranked[0]
     ran_failing = sum(1 for i in spectrum if i < len(failing))
     ran_right = len(spectrum) - ran_failing

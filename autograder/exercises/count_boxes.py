@@ -17,6 +17,8 @@ from ..sandbox.outcomes import Outcome, Returned
 from ..sandbox.values import type_name
 
 VARIANT = {'source': NO_CAPTURES, 'names': ['moves']}  # pawns that never take
+# the one call a count is asked under other rules, by a known mistake and by the flag
+UNDER_OTHER_RULES = ([(False,)], VARIANT)
 RIGHT = {use_mirror: reference(use_mirror) for use_mirror in (True, False)}
 
 
@@ -73,9 +75,13 @@ def without_mirror(probe: Probe) -> None:
             nudge='Start from empty lists or sets inside count_boxes, not outside it.')
 def same_every_time(probe: Probe) -> None:
     """count_boxes gives the same answer every time it is asked"""
-    # three calls tell a count that keeps what it found from one that starts afresh,
-    # and a slow but right search (a second or two a call) pays for each of them
-    same_answers(probe, [(True,), (False,), (True,)])
+    # a right search may take a second or two a call, and is asked no more than the
+    # verdict needs: count_boxes(True), (False), (True) once more, which tells a count
+    # that keeps what it found from one that starts afresh; and once under other rules,
+    # in a child of its own, meanwhile (see `hard_coded`)
+    if _both_right(probe):
+        probe.start_elsewhere(*UNDER_OTHER_RULES)
+    same_answers(probe, [(True,)])
 
 
 @checks.add(weight=0, needs=[with_mirror], advisory=True,
@@ -154,10 +160,10 @@ def _not_reset(probe: Probe) -> bool:
     first = _asked(probe, True)
     if first != _right(True):
         return False
-    again, _ = probe.fresh([(True,)])
+    again, _ = probe.asked_again([(True,)])
     if _answer(again[0]) != first:
         return True
-    other_rules, _ = probe.fresh([(False,)], patch=VARIANT)
+    other_rules, _ = probe.asked_again(*UNDER_OTHER_RULES)
     return _asked(probe, False) == first == _answer(other_rules[0])
 
 
@@ -206,30 +212,36 @@ CATALOGUE = (
 )
 
 
+def _both_right(probe: Probe) -> bool:
+    return [_asked(probe, m) for m in (True, False)] == [_right(True), _right(False)]
+
+
 def hard_coded(probe: Probe) -> Flag | None:
-    """Flag right answers that do not follow a change of the rules they are given."""
-    if [_asked(probe, m) for m in (True, False)] != [_right(True), _right(False)]:
+    """Flag right answers that do not follow a change of the rules they are given.
+    Asked of the file loaded anew, in a child of its own: a count that keeps what it
+    worked out (`functools.cache`, a memo of its own) must work it out again there,
+    under the other rules, and one call is enough (a slow search pays for one)."""
+    if not _both_right(probe):
         return None
-    # one call under other rules is enough: a count that follows the rules changes
-    # with them, and a slow one pays for a single call
-    varied, _ = probe.fresh([(True,)], patch=VARIANT)
-    if _answer(varied[0]) != _right(True):
+    varied = probe.elsewhere(*UNDER_OTHER_RULES)
+    if _answer(varied[0]) != _right(False):
         return None
     return Flag('hard-coded', 'count_boxes gave the same numbers when its moves() was '
                 'replaced by other rules: it may return fixed numbers instead of counting '
                 '(or it uses rules of its own); worth a look.')
 
 
-EXERCISE: Exercise = Exercise('count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
-                    flaggers=(hard_coded,),
-                    # a right search written the long way (every game replayed from the
-                    # start, the names kept in a list) takes a second or two a call
-                    limits={'call_seconds': 10.0, 'load_seconds': 6.0,
-                            'file_seconds': 120.0},
-                    slow=Slow(0.5, 'A search that keeps the positions it has already seen '
-                                   'in a set (or a dictionary) visits each one once, and '
-                                   '`name in seen` is then quick even for thousands of '
-                                   'names: the model answer takes a few thousandths of a '
-                                   'second.'),
-                    tries='print(count_boxes(True))',
-                    titles=('count_boxes', 'count boxes', 'how many boxes'))
+EXERCISE: Exercise = Exercise(
+    'count_boxes', ('use_mirror',), 4.0, tuple(checks.checks), CATALOGUE,
+    flaggers=(hard_coded,),
+    # a right search written the long way (every game replayed from the
+    # start, the names kept in a list) takes a second or two a call
+    limits={'call_seconds': 10.0, 'load_seconds': 6.0,
+            'file_seconds': 120.0},
+    slow=Slow(0.5, 'A search that keeps the positions it has already seen '
+                   'in a set (or a dictionary) visits each one once, and '
+                   '`name in seen` is then quick even for thousands of '
+                   'names: the model answer takes a few thousandths of a '
+                   'second.'),
+    tries='print(count_boxes(True))',
+    titles=('count_boxes', 'count boxes', 'how many boxes'))

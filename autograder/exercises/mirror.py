@@ -126,7 +126,7 @@ def _printed_only(probe: Probe) -> bool:
     function that gives back None and prints nothing has no return at all)."""
     if not _gives_none(probe):
         return False
-    _, printed = probe.fresh([(EXAMPLE,)])
+    _, printed = probe.asked_again([(EXAMPLE,)])
     return bool(printed)
 
 
@@ -169,7 +169,8 @@ CATALOGUE = (
             _model(lambda b: b[0::3] + b[1::3] + b[2::3])),
 )
 
-EXERCISE: Exercise = Exercise('mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
-                    properties=(TWICE, ANYTHING),
-                    tries="print(mirror('BB..W.W.W'))",
-                    titles=('mirror',))
+EXERCISE: Exercise = Exercise(
+    'mirror', ('board',), 3.0, tuple(checks.checks), CATALOGUE,
+    properties=(TWICE, ANYTHING),
+    tries="print(mirror('BB..W.W.W'))",
+    titles=('mirror',))

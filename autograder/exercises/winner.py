@@ -193,7 +193,8 @@ CATALOGUE = (
             _goes_on_as_other_text),
 )
 
-EXERCISE: Exercise = Exercise('winner', ('board', 'side'), 3.0, tuple(checks.checks), CATALOGUE,
-                    properties=(GAMES,),
-                    tries="print(winner('.B..WW...', 'B') == '')\nprint(winner('W..BB...W', 'B'))",
-                    titles=('winner', 'who has won', 'who won'))
+EXERCISE: Exercise = Exercise(
+    'winner', ('board', 'side'), 3.0, tuple(checks.checks), CATALOGUE,
+    properties=(GAMES,),
+    tries="print(winner('.B..WW...', 'B') == '')\nprint(winner('W..BB...W', 'B'))",
+    titles=('winner', 'who has won', 'who won'))

@@ -4,6 +4,10 @@ Each exercise's points go to its grading cell as nbgrader's automatic score, and
 the feedback a student may see goes to its answer cell as the automatic comment,
 so the teacher keeps using nbgrader's formgrader and `nbgrader export`. A manual
 score a teacher gave in the formgrader still wins over ours, as it does in nbgrader.
+nbgrader's own automatic score is never kept over ours: its kernel runs the student's
+code unsandboxed, where a cell can replace the very function that grades it, so it
+is no evidence against a grade made in the sandbox. Where the two differ, ours is
+written and the teacher is told.
 """
 from __future__ import annotations
 
@@ -27,11 +31,11 @@ INSTALL_TIP = "install it with: pip install 'hexgrade[nbgrader]'"
 
 @dataclass(frozen=True)
 class Written:
-    """What writing into a gradebook came to: how many students, and the scores kept
-    where hexgrade could not grade an exercise fully but nbgrader had given more."""
+    """What writing into a gradebook came to: how many students, and a line for the
+    teacher for each exercise where nbgrader's own score differed from ours."""
 
     students: int
-    kept: tuple[str, ...] = ()
+    disagreed: tuple[str, ...] = ()
 
 
 def write_gradebook(course: Path, graded: Sequence[tuple[str, SubmissionResult]],
@@ -50,15 +54,15 @@ def write_gradebook(course: Path, graded: Sequence[tuple[str, SubmissionResult]]
         maxima = _grading_cells(gradebook, course)
         for _, result in graded:  # all checked before anything is written
             _check_points(result, maxima)
-        kept: list[str] = []
+        disagreed: list[str] = []
         for named, result in graded:
             student = encodable(named)  # the database takes UTF-8 only
             gradebook.update_or_create_student(student)
             gradebook.update_or_create_submission(ASSIGNMENT, student)
             for exercise in for_students(result, show).exercises:
-                kept += _write_exercise(gradebook, student, result, exercise, maxima)
+                disagreed += _write_exercise(gradebook, student, result, exercise, maxima)
         gradebook.db.commit()
-    return Written(len(graded), tuple(kept))
+    return Written(len(graded), tuple(disagreed))
 
 
 def gradebook_address(course: Path) -> tuple[str, str]:
@@ -107,7 +111,7 @@ def _check_points(result: SubmissionResult, maxima: dict[str, float]) -> None:
 def _write_exercise(gradebook: Any, student: str, result: SubmissionResult,
                     exercise: ExerciseResult, maxima: dict[str, float]) -> list[str]:
     """Write one exercise's score and comment; a line for the teacher when nbgrader's
-    own score was kept instead."""
+    own score for it was another."""
     name = exercise.exercise
     grade = gradebook.find_grade(test_cell(name), NOTEBOOK, ASSIGNMENT, student)
     points = min(exercise.points, maxima[name])
@@ -115,18 +119,18 @@ def _write_exercise(gradebook: Any, student: str, result: SubmissionResult,
     comment = gradebook.find_comment(answer_cell(name), NOTEBOOK, ASSIGNMENT, student)
     text = terminal.render(SubmissionResult(student, (exercise,), result.grader_version,
                                             result.seed, result.isolation)).strip()
-    if _not_fully_graded(exercise) and before is not None and before > points:
-        # hexgrade could not grade it (a loading problem, a crash, a timeout), and
-        # nbgrader's own autograde gave more: never overwrite that silently
-        comment.auto_comment = as_markdown(text + f'\n\n(nbgrader\'s score of {before:g} '
-                                                  f'was kept: hexgrade could not grade this '
-                                                  f'exercise fully)')
-        return [f'kept nbgrader\'s score for {student}\'s {name} ({before:g} points, where '
-                f'hexgrade gave {points:g}): {_why(exercise)}']
     grade.auto_score = points
     grade.needs_manual_grade = False
     comment.auto_comment = as_markdown(text)
-    return []
+    if before is None or abs(before - points) < AGREE:
+        return []
+    why = f': {_why(exercise)}' if _not_fully_graded(exercise) else ''
+    return [f"{student}'s {name}: hexgrade gave {points:g} points, nbgrader's autograde "
+            f"{before:g}; hexgrade's score was written, as nbgrader runs the student's "
+            f"code without a sandbox. Worth a look{why}"]
+
+
+AGREE = 0.005  # points: scores nearer than half a hundredth are the same score
 
 
 def _not_fully_graded(exercise: ExerciseResult) -> bool:

@@ -13,6 +13,7 @@ import gc
 import json
 import os
 import sys
+import time
 import types
 
 TYPE_CHECKING = False  # typing itself is never imported here: some 5 ms of the start of
@@ -99,7 +100,8 @@ class Child:
                 whole = compile(request['source'], self.filename, 'exec', dont_inherit=True)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             return {'error': reports.syntax_error(exc), 'output': self.output.take()}
-        self.clock.start(self.timing['load_seconds'], self.timing['load_wait_seconds'])
+        own = OwnTime(self.clock, self.timing['load_seconds'], self.timing['load_wait_seconds'])
+        left_out: list[list[Any]] = []
         try:
             for name, text in request.get('own', {}).items():  # the student's other files
                 module = types.ModuleType(name)
@@ -109,7 +111,10 @@ class Child:
             if whole is not None:
                 exec(whole, self.namespace)
             else:
-                error = self._run_cells(request['source'], cells)
+                error = self._run_cells(request['source'], cells, own, left_out,
+                                        frozenset(request.get('carried') or ()),
+                                        frozenset(request.get('skip') or ()),
+                                        request.get('carried_limits') or {})
         except clock.CallTimeout as timeout:
             error = {'type': 'timeout', 'message': '', 'line': None, 'waited': timeout.waited,
                      'seen': timeout.seen}
@@ -120,33 +125,91 @@ class Child:
         functions = {name: reports.signature_of(value)
                      for name, value in list(self.namespace.items())
                      if isinstance(name, str) and callable(value) and not name.startswith('__')}
-        return {'error': error, 'functions': functions,
+        return {'error': error, 'functions': functions, 'left_out': left_out,
                 'output': self.output.take(), 'cells_went_on': bool(cells)}
 
-    def _run_cells(self, source: str, cells: list[list[int]]) -> dict[str, Any] | None:
+    def _run_cells(self, source: str, cells: list[list[int]], own: OwnTime,
+                   left_out: list[list[Any]], carried: frozenset[int], skip: frozenset[int],
+                   limits: dict[str, float]) -> dict[str, Any] | None:
         """A notebook's cells one by one, as Jupyter runs them: a cell that fails (a
         syntax error, an exception) is reported, the first one, and the next cell runs.
-        Each cell keeps its lines: it is compiled after as many blank lines."""
-        import ast
+        Each cell keeps its lines: it is compiled after as many blank lines.
+
+        A cell `carried` from another section runs under a limit of its own (`limits`:
+        each, and all of them together), off the section's own time; one that fails
+        or runs out of time is left out, said in `left_out` (its place, and why), and
+        costs the section nothing. The parent is told which carried cell runs (a
+        message `{'at': place}` before it, and `{'at': -1}` when the section's own run
+        again), so that one that stops the whole program can be left out next time
+        (`skip`)."""
         lines = source.split('\n')
         first_error: dict[str, Any] | None = None
-        for first, last in cells:
+        spare = float(limits.get('total', 0.0))
+        told = -1
+        for place, (first, last) in enumerate(cells):
+            if place in skip:
+                continue
+            if place in carried:
+                if spare <= 0:
+                    left_out.append([place, {'type': 'no time'}])
+                    continue
+                if told != place:
+                    self.send({'at': place})
+                    told = place
+                own.pause()
+                spare -= self._carried(place, lines, first, last, left_out,
+                                       min(float(limits.get('each', 0.0)), spare))
+                own.resume()
+                continue
+            if told != -1:
+                self.send({'at': -1})
+                told = -1
             try:
-                try:
-                    tree = ast.parse('\n'.join(lines[first - 1:last]), self.filename)
-                except SyntaxError as exc:  # its line, in the whole text
-                    exc.lineno = (exc.lineno or 1) + first - 1
-                    raise
-                ast.increment_lineno(tree, first - 1)  # not padding: cells by the thousand
-                exec(compile(tree, self.filename, 'exec', dont_inherit=True), self.namespace)
+                code = self._compiled(lines, first, last)
+            except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+                first_error = first_error or reports.syntax_error(exc)
+                continue
+            try:
+                exec(code, self.namespace)
             except clock.CallTimeout as timeout:  # the cells after it would wait as long
                 return {'type': 'timeout', 'message': '', 'line': first,
                         'waited': timeout.waited, 'seen': timeout.seen}
-            except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-                first_error = first_error or reports.syntax_error(exc)
             except BaseException as exc:  # exit() in a cell too: Jupyter goes on
                 first_error = first_error or reports.describe_error(exc, self.filename)
         return first_error
+
+    def _carried(self, place: int, lines: list[str], first: int, last: int,
+                 left_out: list[list[Any]], seconds: float) -> float:
+        """Run one cell carried from another section for `seconds` at most; say in
+        `left_out` why it was left out, if it was. The computing it took."""
+        started = time.process_time()
+        try:
+            code = self._compiled(lines, first, last)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            left_out.append([place, reports.syntax_error(exc)])
+            return time.process_time() - started
+        self.clock.start(seconds, seconds * WAITING)
+        try:
+            exec(code, self.namespace)
+        except clock.CallTimeout as timeout:
+            left_out.append([place, {'type': 'timeout', 'waited': timeout.waited,
+                                     'seconds': seconds}])
+        except BaseException as exc:
+            left_out.append([place, reports.describe_error(exc, self.filename)])
+        finally:
+            self.clock.stop()
+        return time.process_time() - started
+
+    def _compiled(self, lines: list[str], first: int, last: int) -> types.CodeType:
+        """Lines `first` to `last` of the source, compiled where they stand."""
+        import ast
+        try:
+            tree = ast.parse('\n'.join(lines[first - 1:last]), self.filename)
+        except SyntaxError as exc:  # its line, in the whole text
+            exc.lineno = (exc.lineno or 1) + first - 1
+            raise
+        ast.increment_lineno(tree, first - 1)  # not padding: cells by the thousand
+        return compile(tree, self.filename, 'exec', dont_inherit=True)
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
         fn = self._function(request)
@@ -243,6 +306,28 @@ class Child:
             if request is None:  # the parent closed its end
                 return
             self.send(handlers[request['op']](request))
+
+
+class OwnTime:
+    """What is left of a file's own time to load, while cells carried from other
+    sections run on theirs: the clock counts only the file's own code against it."""
+
+    def __init__(self, watch: Any, computing: float, waiting: float) -> None:
+        self.clock, self.computing, self.waiting = watch, computing, waiting
+        self.resume()
+
+    def resume(self) -> None:
+        self.cpu_from, self.wall_from = time.process_time(), time.monotonic()
+        self.clock.start(max(self.computing, 0.0), max(self.waiting, 0.0))
+
+    def pause(self) -> None:
+        self.clock.stop()
+        self.computing -= time.process_time() - self.cpu_from
+        self.waiting -= time.monotonic() - self.wall_from
+
+
+# a carried cell may wait (a sleep) this many times as long as it may compute, as a call
+WAITING = 3
 
 
 def _timed_out(value: Any) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, Sequence
 
+from ..json_cost import parsing_cost
 from . import wire, wire_memo
 from .call_requests import arguments, as_held
 from .channel import open_channel
@@ -23,14 +24,14 @@ from .launch import Launched
 from .limits import WAITING, Limits
 from .outcomes import Died, TimedOut
 from .proc_stat import cpu_seconds
-from .replies import Answers, Loaded, answers_in, loaded_in
+from .replies import Answers, LeftOut, Loaded, answers_in, loaded_in
 from .spares import Spares
 from .wire_memo import WireMemo
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024
 # and what parsing a reply may cost in memory, estimated from its bytes before it is
-# parsed (see `wire.parsing_cost`): an honest reply of tagged values for each of 19,683
+# parsed (see `json_cost`): an honest reply of tagged values for each of 19,683
 # calls comes to some 10 MiB; one of millions of empty objects, to hundreds
 MAX_PARSING = 32 * 1024 * 1024
 # what reading a reply raises when its parts are not what they claim (a forged
@@ -52,7 +53,30 @@ POLL_SECONDS = 0.1
 FIRST_LOOK_SECONDS = 0.01
 CPU_GRACE_SECONDS = 0.2
 MAX_DROPPED = 10 ** 9  # characters a reply may say were dropped: a forged count, bounded
+# a cell carried from another section (a definition, an import, a plain value) may run
+# this long, and all of them together so long, off the file's own time to load
+CARRIED_SECONDS = 0.25
+CARRIED_TOTAL = 1.0
+# carried cells that stop the whole program, each left out of a fresh child; after
+# that many, the loading's end is the file's own
+MAX_STOPPED_CARRIED = 3
+AT_BYTES = 32  # a progress message is shorter than this
 READ_AHEAD = 1 << 16  # bytes read for a header: a pipe's worth, the message that follows
+
+
+def _at(body: bytes) -> int | None:
+    """The place of the carried cell a progress message says the child runs (-1: its
+    own again); None for any other message."""
+    try:
+        message = wire.parse(body)
+    except ValueError:
+        return None
+    at = message.get('at')
+    return at if len(message) == 1 and type(at) is int else None
+
+
+class _Costly(Exception):
+    """A reply that would cost more to parse than MAX_PARSING allows."""
 
 
 class ChildGone(Exception):
@@ -89,6 +113,10 @@ class StudentProcess:
         self._computed: float | None = None  # CPU seconds the last request took
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
         self._reply_bytes = 0  # and its length
+        self._at = -1  # the carried cell the child last said it runs, while it loads
+        # what it was asked to load (see `twin`)
+        self._load: tuple[str, str, dict[str, str], dict[str, str] | None,
+                          Sequence[tuple[int, int]], Sequence[int]] | None = None
         self._most = MAX_MESSAGE + PRINTED_BYTES * limits.output_kb * 1024  # in a reply
         self._allowance = 0  # bytes more for the reply to the request under way
         self._memo = memo
@@ -109,20 +137,42 @@ class StudentProcess:
     # -- requests ----------------------------------------------------------
     def load(self, source: str, filename: str, modules: dict[str, str],
              own: dict[str, str] | None = None,
-             cells: Sequence[tuple[int, int]] = ()) -> Loaded:
+             cells: Sequence[tuple[int, int]] = (), carried: Sequence[int] = ()) -> Loaded:
         """Load the student's file; `modules` are the kit's (the game file), `own` the
         student's other files it imports, which run as part of loading. With `cells`
         (a notebook's, as line ranges), each runs on its own, as in Jupyter: a cell
-        that fails does not stop the next."""
+        that fails does not stop the next. The cells `carried` from other sections
+        (their places in `cells`) each run on a short time of their own, and one that
+        fails or runs out of time is left out (see the child's `_run_cells`); one that
+        stops the whole program is left out of a fresh child, loaded again."""
+        self._load = (source, filename, modules, own, cells, carried)
         settings = self.limits.for_child()
         timing = {key: settings[key] for key in TIMING}  # this file's (see `together`)
-        try:
-            reply = self._exchange({'op': 'load', 'source': source, 'filename': filename,
-                                    'modules': modules, 'own': own or {},
-                                    'cells': [list(cell) for cell in cells],
-                                    'limits': timing}, float(settings['load_seconds']))
-        except ChildGone as gone:
-            return Loaded(error=Died(gone.reason))
+        seconds = float(settings['load_seconds'])
+        spare = {'each': min(CARRIED_SECONDS, seconds),
+                 'total': min(CARRIED_TOTAL, seconds)} if carried else {}
+        skip: list[int] = []
+        stopped: list[LeftOut] = []  # carried cells that stopped the program
+        while True:
+            self._at = -1
+            try:
+                reply = self._exchange({'op': 'load', 'source': source, 'filename': filename,
+                                        'modules': modules, 'own': own or {},
+                                        'cells': [list(cell) for cell in cells],
+                                        'carried': list(carried), 'skip': skip,
+                                        'carried_limits': spare, 'limits': timing},
+                                       seconds + spare.get('total', 0.0), progress=True)
+            except ChildGone as gone:
+                at = self._at
+                if at in carried and at not in skip and len(skip) < MAX_STOPPED_CARRIED:
+                    # one that ignored its clock ran out of time, as any carried cell may
+                    stopped.append(LeftOut(at, TimedOut(spare['each']) if self.overran
+                                           else Died(gone.reason)))
+                    skip.append(at)
+                    self._fresh_child()
+                    continue
+                return Loaded(error=Died(gone.reason), left_out=tuple(stopped))
+            break
         self._output(reply)  # what loading printed counts only towards what was dropped
         try:
             loaded = loaded_in(reply, self.limits.for_child())
@@ -130,8 +180,34 @@ class StudentProcess:
             loaded = None
         if loaded is None:
             self._stop('its answers could not be read')
-            return Loaded(error=Died(self.gone or ''))
-        return loaded
+            return Loaded(error=Died(self.gone or ''), left_out=tuple(stopped))
+        left = tuple(sorted(stopped + [o for o in loaded.left_out if o.place in carried],
+                            key=lambda o: o.place))
+        return replace(loaded, left_out=left)
+
+    def twin(self) -> StudentProcess:
+        """A new child of its own holding this file, loaded as this one was and asked
+        nothing else; the caller closes it."""
+        twin = StudentProcess(self.limits, self.isolation, memo=self._memo)
+        if self._load is not None:
+            try:
+                twin.load(*self._load)
+            except BaseException:
+                twin.close()
+                raise
+        return twin
+
+    def _fresh_child(self) -> None:
+        """Go on in a new child, as this file's was killed while loading: it is started
+        as the old one was, and this file's time goes on where it was."""
+        old = self._channel
+        limits = self._spares.limits if self._spares is not None else self.limits
+        self._channel = open_channel(limits, self.isolation)
+        if self._spares is not None:
+            self._spares.retire(old)
+        else:
+            old.close()
+        self.gone, self.overran = None, False
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
              patch: dict[str, Any] | None = None) -> Answers:
@@ -200,7 +276,8 @@ class StudentProcess:
             self._channel.close()
 
     # -- the wire ----------------------------------------------------------
-    def _exchange(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+    def _exchange(self, message: dict[str, Any], seconds: float, progress: bool = False
+                  ) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
         (measured while this file has the child to itself, in a shared child too).
         Only an answer slow to come is measured: the first look at the child's CPU time,
@@ -209,17 +286,20 @@ class StudentProcess:
         nearly all do, costs no reading of /proc."""
         self._computed = None
         started = time.monotonic()
-        reply = self._send_and_read(message, seconds)
+        reply = self._send_and_read(message, seconds, progress)
         if self._cpu_from is not None:
             after = cpu_seconds(self._child.pid)
             if after is not None:
                 self._computed = after - self._cpu_from + (self._cpu_from_at - started)
         return reply
 
-    def _send_and_read(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+    def _send_and_read(self, message: dict[str, Any], seconds: float, progress: bool = False
+                       ) -> dict[str, Any]:
         """Send a request and read the reply. `seconds` is what the child's own clock
         lets it compute; a child that computes past that and a grace, or waits past
-        WAITING times it and a grace, ignored its clock and is stopped."""
+        WAITING times it and a grace, ignored its clock and is stopped. With
+        `progress`, the child may say which carried cell it runs before it replies
+        (`{'at': place}`, kept in `_at`)."""
         if self.gone is not None:
             raise ChildGone(self.gone)
         self._reply_key = None
@@ -229,12 +309,13 @@ class StudentProcess:
         self._looked = False
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
-            body = wire.receive_body(self._read, self._most + self._allowance)
-            if body is None:  # `_read` raises first, saying how the child ended
-                raise ChildGone('the process ended unexpectedly')
-            cost = wire.parsing_cost(body)
+            body = self._body()
+            while progress and len(body) <= AT_BYTES and (at := _at(body)) is not None:
+                self._at = at
+                body = self._body()
+            cost = parsing_cost(body, wire.RAW_KEYS)
             if cost > MAX_PARSING:  # counted before it is parsed
-                raise wire.TooLarge(f'{cost} bytes to parse')
+                raise _Costly()
             key = self._reply_key = wire_memo.digest(body) if self._memo else None
             self._reply_bytes = len(body)
             if key is None or self._memo is None:
@@ -243,6 +324,9 @@ class StudentProcess:
         except wire.TooLarge:
             self._stop(self._death_reason() or f'its answers were too large to read (over '
                        f'{self._most // 1024 // 1024} MiB)')
+            raise ChildGone(self.gone or '') from None
+        except _Costly:
+            self._stop(self._death_reason() or 'its answers held far too many values to read')
             raise ChildGone(self.gone or '') from None
         except wire.Unreadable:
             self._stop(self._death_reason() or 'its answers could not be read')
@@ -254,6 +338,12 @@ class StudentProcess:
             # stopped at the file's limit: that is the reason, not the kill that followed
             self._stop(gone.reason if self.overran else self._death_reason() or gone.reason)
             raise ChildGone(self.gone or '') from None
+
+    def _body(self) -> bytes:
+        body = wire.receive_body(self._read, self._most + self._allowance)
+        if body is None:  # `_read` raises first, saying how the child ended
+            raise ChildGone('the process ended unexpectedly')
+        return body
 
     def _write(self, view: memoryview) -> int:
         """What of `view` went into the pipe: at once while it has room, as for nearly

@@ -14,6 +14,7 @@ from .values import Value, decode, plain, sequences_in
 
 MAX_FUNCTIONS = 500
 MAX_PARAMS = 32  # of one function, as the child reports them
+MAX_LEFT_OUT = 1000  # cells carried from other sections said to be left out, at most
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,16 @@ class Signature:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """A cell carried from another section that was left out of loading, by its place
+    among the cells, and what it came to (None: the carried cells had used their time
+    before it)."""
+
+    place: int
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
 class Loaded:
     """What loading a file came to: an error, or the functions it defines."""
 
@@ -37,6 +48,7 @@ class Loaded:
     # for a timeout, the cells before it had run: it stopped the loading there)
     went_on: bool = False
     stopped_at: int | None = None  # the first line of the cell a timeout stopped
+    left_out: tuple[LeftOut, ...] = ()  # cells carried from other sections
 
 
 @dataclass(frozen=True)
@@ -69,14 +81,42 @@ def loaded_in(reply: dict[str, Any], limits: dict[str, float | int]) -> Loaded |
     functions = {str(name)[:100]: signature(sig)
                  for name, sig in list(defined.items())[:MAX_FUNCTIONS]}
     went_on = reply.get('cells_went_on') is True
+    left_out = _left_out(reply.get('left_out', []))
+    if left_out is None:
+        return None
     if error is None:
-        return Loaded(None, functions)
+        return Loaded(None, functions, left_out=left_out)
     if error.get('type') == 'timeout':
         limit = limits['load_wait_seconds' if error.get('waited') else 'load_seconds']
         line = error.get('line')
         return Loaded(TimedOut(float(limit)), functions, went_on,
-                      line if type(line) is int else None)
-    return Loaded(raised(error), functions, went_on)
+                      line if type(line) is int else None, left_out)
+    return Loaded(raised(error), functions, went_on, left_out=left_out)
+
+
+def _left_out(raw: Any) -> tuple[LeftOut, ...] | None:
+    """The carried cells a reply says were left out, in the child's words (see its
+    `_carried`); None when they are not in them."""
+    if not isinstance(raw, list):
+        return None
+    found: list[LeftOut] = []
+    for item in raw[:MAX_LEFT_OUT]:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and
+                isinstance(item[1], dict)):
+            return None
+        place, said = item
+        if said.get('type') == 'no time':
+            found.append(LeftOut(place, None))
+        elif said.get('type') == 'timeout' and set(said) == {'type', 'waited', 'seconds'}:
+            seconds = said['seconds']
+            if type(seconds) not in (int, float):
+                return None
+            found.append(LeftOut(place, TimedOut(float(seconds) * (WAITING if said['waited']
+                                                                  else 1),
+                                                 bool(said['waited']))))
+        else:
+            found.append(LeftOut(place, raised(said)))
+    return tuple(found)
 
 
 def answers_in(reply: dict[str, Any], count: int, call_seconds: float,

@@ -183,29 +183,6 @@ def receive_body(read: Read, limit: int | None = None) -> bytes | None:
     return read_exactly(read, int(header))
 
 
-# what Python spends on a value parsed from JSON, beyond its text: a small object, and
-# its place in the list or object holding it
-PER_VALUE = 64
-
-
-def parsing_cost(body: bytes) -> int:
-    """What parsing `body` would cost in memory, estimated at C speed before anything
-    is parsed: its text, and an object for each value in it (each comma, colon and
-    opening bracket starts one; those inside strings count too, so the estimate errs
-    high, but for the one long string a batch of answers leads with, see `frame`). A
-    reply of millions of empty objects costs hundreds of times its length."""
-    rest = body
-    for key in RAW_KEYS:
-        head = b'{"%s":"' % key.encode()
-        if body.startswith(head):
-            end = body.find(b'"', len(head))
-            if end > 0 and body[end - 1:end] != b'\\':
-                rest = body[end:]
-            break
-    values = rest.count(b',') + rest.count(b':') + rest.count(b'[') + rest.count(b'{')
-    return len(body) + PER_VALUE * (values + 1)
-
-
 def parse(body: bytes) -> dict[str, Any]:
     message = json.loads(body.decode('utf-8'))
     if not isinstance(message, dict):

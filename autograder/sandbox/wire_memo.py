@@ -74,7 +74,7 @@ class WireMemo:
 
     def parse(self, key: bytes, body: bytes, cost: int) -> dict[str, Any]:
         """The reply of these bytes (`key` their digest), parsed once; `cost` is what
-        parsing it takes in memory (see `wire.parsing_cost`)."""
+        parsing it takes in memory (see `json_cost`)."""
         known = self.parsed.get(key)
         return known if known is not None else self.parsed.put(key, wire.parse(body), cost)
 

@@ -1,7 +1,7 @@
 """Grading a whole class: submissions per second, time lost to endless loops, peak memory.
 
 Run: python tests/bench/bench_class.py [--students 300] [-j N] [--dask local:N | ADDRESS]
-                                      [--vs-nbgrader [--sample N]]
+                                      [--vs-nbgrader [--sample N]] [--memory-class N]
 
 Builds a class of STUDENTS submissions (folder per student): correct ones in every
 style, each known mistake of the catalogue, every hostile submission of
@@ -12,6 +12,10 @@ prints, measured in this one run:
   endless loops - the worker time the looping submissions took, and its share of the wall
   peak memory   - the most the whole process tree held at once (sampled), and this process
   CPU           - what the whole machine computed meanwhile (every process and the kernel)
+  worker memory - each grading worker's peak (its high-water mark), for an honest class
+                  and, side by side, a hostile one: replies padded just under the read
+                  limit and big ones all different, notebooks of millions of empty objects
+                  or one-letter cells (goal: the hostile at most twice the honest)
 With --dask (needs hexgrade[dask]), the same class is then graded again on a Dask
 cluster (local:N starts one of N workers here, its start-up counted in), and its rate
 and what a submission costs there are printed beside those of the local run.
@@ -90,6 +94,122 @@ def hand_in(folder: Path, files: dict[str, str]) -> None:
     folder.mkdir(parents=True)
     for name, text in files.items():
         (folder / f'{name}.py').write_text(text, encoding='utf-8')
+
+
+# a mirror that gives back a long answer, different for every student: its 19,683
+# answers come to some 4 MB, read and kept by the worker
+BIG_ANSWERS = 'def mirror(board):\n    return board * 22 + {number!r}\n'
+# a mirror whose replies are padded to just under the read limit with a million empty
+# objects, each reply different
+PADDED = """
+import gc
+_count = [{number}]
+
+
+def _padding(real):
+    def send(write, message, compact=False):
+        if 'split' not in message and 'texts' not in message:
+            return real(write, message, compact)
+        _count[0] += 1
+        body = b'{{"n":%d,"results":[' % _count[0] + b'{{}},' * 1_390_000 + b'{{}}]}}'
+        view = memoryview(b'%08d' % len(body) + body)
+        while view:
+            view = view[write(view):]
+    return send
+
+
+for _thing in gc.get_objects():
+    if type(_thing).__name__ == 'Child' and hasattr(_thing, 'send'):
+        _wire = type(_thing).send.__globals__['wire']
+        _wire.send = _padding(_wire.send)
+        break
+
+
+def mirror(board):
+    return board[2::-1] + board[5:2:-1] + board[8:5:-1]
+"""
+EMPTY_CELL = '{"cell_type":"code","metadata":{},"source":"a","outputs":[]}'
+
+
+def build_memory_classes(folder: Path, each: int) -> tuple[Path, Path]:
+    """An honest class of `each` right and mistaken students, and a hostile one of as
+    many: big answers all different, padded replies, huge and many-celled notebooks."""
+    honest, hostile = folder / 'honest', folder / 'hostile'
+    rng = random.Random(1)
+    right, wrong = pieces(True), pieces(False)
+    # not the right search slow on purpose: a class of it would measure its time alone
+    right['count_boxes'] = [p for p in right['count_boxes'] if 'replayed' not in p.name]
+    for number in range(each):
+        chosen = right if number % 2 else wrong
+        hand_in(honest / f's{number:03d}', {name: rng.choice(chosen[name]).read_text(
+            encoding='utf-8') + f'\nSTUDENT = {number}\n' for name in NAMES})
+        kind = number % 4
+        sid = hostile / f'h{number:03d}'
+        if kind == 0:
+            hand_in(sid, {'mirror': BIG_ANSWERS.format(number=f'{number:06d}')})
+        elif kind == 1:
+            hand_in(sid, {'mirror': PADDED.format(number=number * 1000)})
+        else:
+            sid.mkdir(parents=True)
+            cell = '{}' if kind == 2 else EMPTY_CELL
+            count = 20_000_000 if kind == 2 else 400_000
+            (sid / 'all.ipynb').write_text('{"cells": [' + ','.join([cell] * count) +
+                                           f'], "n": {number}}}')
+    return honest, hostile
+
+
+class WorkerPeaks(threading.Thread):
+    """The high-water mark of resident memory (VmHWM) of each process this one started
+    (the grading workers), read every 50 ms while they live."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peaks: dict[int, int] = {}
+        self.running = True
+
+    def run(self) -> None:
+        me = os.getpid()
+        while self.running:
+            for entry in os.listdir('/proc'):
+                if not entry.isdigit():
+                    continue
+                try:
+                    with open(f'/proc/{entry}/stat') as stat:
+                        parent = int(stat.read().rsplit(')', 1)[1].split()[1])
+                    if parent != me:
+                        continue
+                    with open(f'/proc/{entry}/status') as status:
+                        high = next(int(line.split()[1]) * 1024 for line in status
+                                    if line.startswith('VmHWM:'))
+                except (OSError, IndexError, ValueError, StopIteration):
+                    continue
+                self.peaks[int(entry)] = max(self.peaks.get(int(entry), 0), high)
+            time.sleep(0.05)
+
+
+def worker_memory(root: Path, jobs: int, each: int) -> None:
+    """Each worker's peak memory grading the honest class, then the hostile one."""
+    honest, hostile = build_memory_classes(root / 'memory', each)
+    found = {}
+    for name, klass in (('honest', honest), ('hostile', hostile)):
+        peaks = WorkerPeaks()
+        peaks.start()
+        started = time.perf_counter()
+        grade(klass, 'folders', jobs)
+        wall = time.perf_counter() - started
+        peaks.running = False
+        peaks.join()
+        # the workers: the largest of what this process started (a probe's zygote, and
+        # the bubblewrap around it, are smaller)
+        workers = sorted(peaks.peaks.values())[-jobs:]
+        found[name] = max(workers, default=0)
+        shown = ', '.join(f'{peak / 2**20:.0f}' for peak in workers)
+        print(f'worker memory, {name} class of {each}: peak {found[name] / 2**20:.0f} MiB '
+              f'(each worker: {shown} MiB), graded in {wall:.1f} s')
+    if found['honest']:
+        print(f'worker memory: the hostile class\'s peak is '
+              f'{found["hostile"] / found["honest"]:.2f} times the honest one\'s (goal: at '
+              f'most 2)')
 
 
 class MemorySampler(threading.Thread):
@@ -190,6 +310,9 @@ def main() -> None:
                         help='also grade the class on this Dask cluster (local:N for one '
                              'of N workers on this machine) and compare')
     parser.add_argument('--vs-nbgrader', action='store_true')
+    parser.add_argument('--memory-class', type=int, default=40, metavar='N',
+                        help='students in each of the honest and hostile classes whose '
+                             'workers\' peak memory is compared (0: leave that part out)')
     parser.add_argument('--sample', type=int, default=None,
                         help='for --vs-nbgrader, grade only this many of the class\'s '
                              'correct and mistaken submissions (default: all of them; each '
@@ -211,6 +334,8 @@ def main() -> None:
         sampler.join()
         report(batch, wall, counts, args.jobs, sampler.peak)
         cpu(busy, wall, len(batch.graded))
+        if args.memory_class:
+            worker_memory(Path(root), args.jobs, args.memory_class)
         if args.dask:
             versus_dask(klass, args.dask, batch, wall)
         if args.vs_nbgrader:

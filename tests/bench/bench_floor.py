@@ -5,8 +5,11 @@ Run: python tests/bench/bench_floor.py [--students 160] [--rounds 3] [-j 2] [--q
 Builds a class of STUDENTS unique submissions (a folder per student) from the
 correct and mistaken pieces of the sample class and of tests/unlisted_mistakes,
 each exercise drawn on its own, so students differ in which files are right; no
-endless loops and none of the pieces that are slow on purpose. Then, alternating
-ROUNDS times, it times on -j parallel processes:
+endless loops. Right but slow students (a search that replays every game, a second
+or more a call) come in the sample class's proportion, one in 34. Every file differs
+from every other in its code (a line that binds the student's id), so that nothing
+is graded once for two students. Then, alternating ROUNDS times, it times on -j
+parallel processes:
   floor    - the same students' functions imported and asked at least what grading
              must ask (mirror on all 3^9 boards, winner on the 135 positions of real
              games, count_boxes four times), in one forked process per submission,
@@ -55,21 +58,30 @@ def pieces(correct: bool) -> dict[str, list[Path]]:
     return found
 
 
+SLOW_SHARE = 1 / 34  # the sample class's: one right but slow search in 34 students
+
+
 def build_class(folder: Path, students: int) -> None:
     """Each file right or wrong by a coin of its own; a piece's own bytes (a byte order
-    mark, CRLF) are kept, and a last comment with the student's id makes every file
-    unique, so that no grading is shared between students."""
+    mark, CRLF) are kept, and a last line of code binding the student's id makes every
+    file unique, so that no grading is shared between students (a comment would not:
+    the grader may leave comments out of what it runs). Every 34th student's
+    count_boxes is the right but slow search."""
     rng = random.Random(0)
     right, wrong = pieces(True), pieces(False)
+    slow = [PIECES[0] / piece for piece in sorted(SLOW)]
+    every = round(1 / SLOW_SHARE)
     for number in range(students):
         sid = f's{number:03d}'
         (folder / sid).mkdir(parents=True)
         for name in NAMES:
             piece = rng.choice(right[name] if rng.random() < 0.5 else wrong[name])
+            if name == 'count_boxes' and number % every == every // 2:
+                piece = slow[number // every % len(slow)]
             text = piece.read_bytes()
             newline = b'\r\n' if b'\r\n' in text else b'\n'
             (folder / sid / f'{name}.py').write_bytes(
-                text.rstrip() + newline * 2 + f'# {sid}'.encode() + newline)
+                text.rstrip() + newline * 2 + f'STUDENT_ID = {sid!r}'.encode() + newline)
 
 
 # -- the floor -------------------------------------------------------------------------
