@@ -23,8 +23,9 @@ and the rlimits and clock in `child`, the program every child runs (started by
 prints.
 The wire: `wire` (how each message is framed), `call_requests` (how a batch of calls
 goes to a child), `encoding` (a returned value as the child sends it), `values` (as the
-parent rebuilds it), `replies` (what the parent reads in a reply), `reply_memo` (big
-replies read once) and `outcomes`. A submission's files share a child: `shared_child`.
+parent rebuilds it), `replies` (what the parent reads in a reply), `wire_memo` (big
+replies read once by one owner) and `outcomes`. Each file has a child of its own
+(`channel`), started ahead while the file before it is graded: `spares`.
 """
 from .isolation import FLOOR, Isolation
 from .limits import Limits
