@@ -17,7 +17,7 @@ from .errors import GraderError
 from .exercise_spec import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
-from .gradeable import problem_of
+from .gradeable import SYNTAX_ERRORS, problem_of
 from .graded_files import file_key
 from .kit import game_file
 from .loading import Located, Missing, Source, locate
@@ -318,10 +318,14 @@ def _shown(value: object) -> str:
 # -- when an exercise cannot be graded ----------------------------------------------
 
 def _load_flag(loaded: Loaded, problem: str) -> Flag | None:
+    """What a teacher should look at, of a file that could not be graded: it hung,
+    crashed, or does not parse (a file that never ran, whatever its answers)."""
     if isinstance(loaded.error, TimedOut):
         return Flag('timeout', problem)
     if isinstance(loaded.error, Died):
         return Flag('crash', problem)
+    if isinstance(loaded.error, Raised) and loaded.error.type_name in SYNTAX_ERRORS:
+        return Flag('syntax error', problem)
     return None
 
 

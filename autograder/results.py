@@ -7,7 +7,8 @@ from typing import Literal
 Status = Literal['passed', 'failed', 'skipped']
 # 'crash' is the student's program stopping; 'grader error' is the grader failing on a
 # submission, which says nothing of the student's work
-FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'output cut', 'grader error']
+FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'syntax error', 'output cut',
+                   'grader error']
 
 
 @dataclass(frozen=True)

@@ -53,3 +53,18 @@ def test_a_canvas_class_gets_grades_canvas_csv_and_another_class_does_not(
                  str(config)]) == 0
     assert not (out / 'grades-canvas.csv').exists()
     capsys.readouterr()
+
+
+def test_the_assignment_column_is_the_one_named_with_its_canvas_id(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Canvas updates the assignment whose heading is "Name (id)", as it exports it, and
+    adds a new one for any other heading: --assignment names it."""
+    config, _ = fast_config(tmp_path)
+    download = tmp_path / 'submissions.zip'
+    with zipfile.ZipFile(download, 'w') as archive:
+        archive.writestr('doejane_1001_5001_mirror.py', RIGHT)
+    out = tmp_path / 'out'
+    assert main(['grade', str(download), '--out', str(out), '--config', str(config),
+                 '--assignment', 'Hexapawn exercises (4521)']) == 0
+    header = (out / 'grades-canvas.csv').read_text(encoding='utf-8').splitlines()[0]
+    assert header == 'Student,ID,SIS User ID,SIS Login ID,Section,Hexapawn exercises (4521)'

@@ -105,8 +105,8 @@ def test_a_class_is_graded_into_gradebooks_and_pages_and_regraded_from_the_cache
     assert match and match.groups() == ('4', '2', '2', '3')
     after = snapshot(out)
     changed = sorted(name for name in after if after[name] != before.get(name))
-    assert changed == ['feedback/bob.html', 'grades-nbgrader.csv', 'grades.csv',
-                       'results/bob.json', 'summary.html']
+    assert changed == ['.records/bob.json', 'feedback/bob.html', 'grades-nbgrader.csv',
+                       'grades.csv', 'results/bob.json', 'summary.html']
 
     code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config),
                            '--no-cache')
@@ -168,7 +168,8 @@ def test_a_canvas_zip_is_graded_with_names_late_hand_ins_and_rejected_entries(
     assert rows['1002']['notes'] == (
         'mirror-1.py was graded as mirror.py (Canvas renames resubmitted files); '
         '../smithjo_1002_5003_winner.py was left out: its path climbs out of the class folder '
-        'with ..; handed in late')
+        'with ..; handed in late; winner not found: there is no winner.py here; count_boxes '
+        'not found: there is no count_boxes.py here')
     assert not (tmp_path / 'smithjo_1002_5003_winner.py').exists()
 
 
@@ -348,3 +349,43 @@ def test_workers_start_ahead_only_when_every_submission_will_be_graded(
     code, lines, _ = grade(capsys, *argv, '--no-cache')
     assert code == 0 and ahead == [2, 2]
     assert marks(grades(out)['bob']) == written(full_marks())
+
+
+def test_one_stored_result_is_shown_and_one_named_student_regraded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A teacher looks at one student's result in the terminal, then, the student's
+    file mended, regrades that student alone: the others come from the cache."""
+    config, _ = fast_config(tmp_path)
+    klass, out = write_class(tmp_path, ROSTER), tmp_path / 'out'
+    assert grade(capsys, str(klass), '--out', str(out), '--config', str(config))[0] == 0
+    assert main(['show', str(out), 'bob']) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == f'bob: {TOTAL - POINTS["mirror"]:g}/{TOTAL:g} points (' + ', '.join(
+        f'{name} {0 if name == "mirror" else POINTS[name]:g}/{POINTS[name]:g}'
+        for name in NAMES) + ')'
+    assert any('whole string' in line for line in shown)  # its hint, as check shows it
+    assert main(['show', str(out), 'bobb']) == 2
+    assert capsys.readouterr().err == (f"error: {out} has no student 'bobb': did you mean "
+                                       f"'bob'?\ntip: the ids are the first column of "
+                                       f"grades.csv\n")
+    shutil.copy(PIECES / 'mirror' / 'correct_slicing.py', klass / 'bob' / 'mirror.py')
+    graded: list[str] = []
+    real = batch_module.run_jobs
+
+    def counted(jobs: list[workers.Job], *args: object, **kwargs: object) -> None:
+        graded.append(str(len(jobs)))
+        real(jobs, *args, **kwargs)  # type: ignore[arg-type]
+    batch_module.run_jobs = counted  # type: ignore[assignment]
+    try:
+        code, lines, _ = grade(capsys, str(klass), '--out', str(out), '--config', str(config),
+                               '--student', 'bob')
+    finally:
+        batch_module.run_jobs = real  # type: ignore[assignment]
+    assert code == 0 and graded == ['1']  # bob alone; ada and cy from the cache
+    assert SUMMARY.fullmatch(lines[0]).groups()[3] == '3'  # type: ignore[union-attr]
+    assert marks(grades(out)['bob']) == written(full_marks())
+    code, _, err = grade(capsys, str(klass), '--out', str(out), '--config', str(config),
+                         '--student', 'bobby')
+    assert code == 2 and err.splitlines()[1:] == [
+        'error: --student bobby: no such student in the class: did you mean bob?',
+        'tip: the ids are the first column of grades.csv']

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from autograder.render.gradebook_csv import grades_csv, nbgrader_csv
 
@@ -19,7 +20,8 @@ def test_grades_csv_has_fixed_columns_and_one_row_per_student() -> None:
     assert grades_csv(batch) == (
         ','.join(['student', 'name', *NAMES, 'total', 'max', 'flags', 'isolation', 'notes'])
         + '\n' + ','.join(['ada', '', *FULL, '', 'process-group', '']) + '\n'
-        + ','.join(['"bob, jr"', '', *BOB, 'hard-coded', 'process-group', 'handed in late'])
+        + ','.join(['"bob, jr"', '', *BOB, 'hard-coded', 'process-group',
+                    'handed in late; mirror hard-coded: mirror knows only a few boards'])
         + '\n')
 
 
@@ -48,3 +50,37 @@ def test_a_carriage_return_cannot_start_a_row_of_its_own() -> None:
     batch = batch_of(record('eve\r=1+1,10,10'), record('ada\r\nbob'))
     rows = list(csv.reader(io.StringIO(grades_csv(batch), newline='')))
     assert [row[0] for row in rows] == ['student', 'eve\n=1+1,10,10', 'ada\nbob']
+
+
+def test_the_notes_say_why_a_row_needs_a_look(tmp_path: Path) -> None:
+    """A teacher reading the CSV alone knows why: a misnamed file, a syntax error (a
+    flag of its own), a loop that never ends, and right numbers not computed."""
+    from autograder.classroom.batch import grade_class
+    from autograder.students import Found, Student
+    from class_records import PIECES, fast_config
+
+    folder = tmp_path / 'eve'
+    folder.mkdir()
+    (folder / 'Mirror.py').write_text('def mirror(board):\n    return board\n')
+    (folder / 'winner.py').write_text('def winner(board, side)\n    return ""\n')
+    (folder / 'count_boxes.py').write_bytes(
+        (PIECES / 'count_boxes' / 'hard_coded.py').read_bytes())
+    loop = tmp_path / 'lou'
+    loop.mkdir()
+    (loop / 'mirror.py').write_text('while True:\n    pass\ndef mirror(board):\n'
+                                    '    return board\n')
+    _, config = fast_config(tmp_path)
+    batch = grade_class(Found('folders', (Student('eve', folder), Student('lou', loop))),
+                        config, 'floor', 1, None)
+    rows = {row['student']: row for row in csv.DictReader(io.StringIO(grades_csv(batch)))}
+    assert rows['eve']['flags'] == 'hard-coded; not found; syntax error'
+    assert rows['eve']['notes'] == (
+        'mirror not found: there is no mirror.py: did you mean to name Mirror.py mirror.py?; '
+        'winner syntax error: winner.py has a syntax error on line 1: expected \':\'; '
+        'count_boxes hard-coded: count_boxes gave the same numbers when its moves() was '
+        'replaced by other rules: it may return fixed numbers instead of counting (or it '
+        'uses rules of its own); worth a look.')
+    assert rows['lou']['flags'] == 'not found; timeout'
+    assert rows['lou']['notes'].startswith(
+        'mirror timeout: mirror.py did not finish loading within 2 s: is there an endless '
+        'loop outside the functions?; winner not found: there is no winner.py here')

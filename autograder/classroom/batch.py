@@ -37,8 +37,10 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
                 progress: Progress = lambda done, total: None,
                 cluster: Cluster | None = None, ahead: Started | None = None,
                 on_graded: OnGraded = lambda graded: None,
-                snapshots_in: Path | None = None) -> Batch:
-    """Every student's record; `reuse=False` regrades all and refreshes the cache.
+                snapshots_in: Path | None = None, regrade: frozenset[str] = frozenset()
+                ) -> Batch:
+    """Every student's record; `reuse=False` regrades all and refreshes the cache, and
+    the students named in `regrade` are graded afresh whatever the cache holds.
     With `cluster`, submissions are graded on its workers instead of `workers` processes;
     workers started `ahead` are used first. `on_graded` is told of each record graded
     in this run as it comes in, the very one the batch will hold. The snapshots the
@@ -46,18 +48,19 @@ def grade_class(found: Found, config: Config, isolation: str, workers: int,
     (which every worker must see: a cluster's) and removed at the end."""
     with tempfile.TemporaryDirectory(prefix='hexgrade-snapshots-', dir=snapshots_in) as kept:
         return _grade_class(found, config, isolation, workers, cache, reuse, progress,
-                            cluster, ahead, on_graded, Path(kept))
+                            cluster, ahead, on_graded, Path(kept), regrade)
 
 
 def _grade_class(found: Found, config: Config, isolation: str, workers: int,
                  cache: ResultCache | None, reuse: bool, progress: Progress,
                  cluster: Cluster | None, ahead: Started | None, on_graded: OnGraded,
-                 folder: Path) -> Batch:
+                 folder: Path, regrade: frozenset[str]) -> Batch:
     started = time.monotonic()
     students = found.students
     records: dict[str, Graded] = {}
     keys: dict[str, str] = {}
     spilled: dict[str, Path] = {}  # each content's snapshot, as the worker will read it
+    stored: dict[str, SubmissionResult] = {}  # the records the cache holds already
     for student in students:
         if student.path is None:
             records[student.id] = _graded(student, nothing_to_grade(
@@ -71,15 +74,20 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
             continue
         digest = snapshot.digest(read)
         keys[student.id] = key = cache.key(digest) if cache else digest
-        if key not in spilled:
-            spilled[key] = folder / f'{len(spilled)}.snapshot'
-            snapshot.write(read, spilled[key])
+        if key in spilled:
+            continue
+        if student.id not in regrade:
+            known = stored.get(key) or (cache.get(key) if cache and reuse else None)
+            if known is not None:
+                stored[key] = known
+                continue
+        stored.pop(key, None)  # a student named to regrade: their whole group is regraded
+        spilled[key] = folder / f'{len(spilled)}.snapshot'  # only what will be graded
+        snapshot.write(read, spilled[key])
     by_key: dict[str, list[Student]] = {}
     for student in students:
         if student.id in keys:
             by_key.setdefault(keys[student.id], []).append(student)
-    stored = {key: record for key in by_key
-              if cache and reuse and (record := cache.get(key)) is not None}
     todo = [key for key in by_key if key not in stored]
     done = [len(students) - sum(len(by_key[k]) for k in todo)]
     progress(done[0], len(students))

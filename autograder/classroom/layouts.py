@@ -25,8 +25,12 @@ TIMESTAMP_BYTES = 256  # nbgrader writes some 30
 
 def find_students(path: Path, layout: str | None, workdir: Path,
                   assignment: str | None = None) -> Found:
-    """The students in `path`; zips are unpacked into `workdir`."""
+    """The students in `path`; zips are unpacked into `workdir`. `assignment` is the
+    assignment graded: the one to find in nbgrader's tree, and elsewhere the name the
+    gradebooks give it (Canvas's column heading among them)."""
     found = _found(path, layout or detect(path), workdir, assignment)
+    if assignment is not None and found.layout != 'nbgrader':
+        found = replace(found, assignment=assignment)
     stems = file_stems(found.students)
     root = workdir if found.layout in ('canvas', 'moodle') else path
     return replace(found, students=tuple(screened(s, root, workdir, stems[s.id])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import itertools
 import os
 import sys
@@ -17,6 +18,7 @@ if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from ..classroom.cluster import Cluster
     from ..classroom.workers import Started
     from ..config import Config
+    from ..students import Found
 
 DEFAULT_OUT = Path('hexgrade-out')
 SHOWN = 5  # students named in the error for those the grader failed on; the summary has all
@@ -39,9 +41,15 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     grade.add_argument('--layout', choices=LAYOUTS,
                        help='how CLASS is laid out (default: worked out from CLASS)')
     grade.add_argument('--assignment', metavar='NAME',
-                       help="the assignment to grade in nbgrader's submitted/ tree")
+                       help="the assignment graded: the one to grade in nbgrader's "
+                            "submitted/ tree; for a Canvas zip, the heading of the "
+                            "gradebook's column, as Canvas exports it: \"Hexapawn (4521)\"")
     grade.add_argument('--no-cache', action='store_true',
                        help='regrade every submission, even unchanged ones')
+    grade.add_argument('--student', action='append', default=[], metavar='ID',
+                       help="regrade this student (their id, as in grades.csv) even if "
+                            "unchanged, taking every other student's result from the "
+                            "cache where it holds one; may be given more than once")
     grade.add_argument('--to-gradebook', type=Path, metavar='COURSE_DIR',
                        help='also write the scores and feedback into the gradebook of this '
                             'nbgrader course (one written by `hexgrade nbgrader`)')
@@ -89,6 +97,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
             raise UsageError(f'{class_path}: no submissions found in it',
                              tip='a class is a folder with one folder or file per student, '
                                  'or the zip from your LMS')
+        _named_students_exist(args.student, found)
         isolation = _isolation(ahead)
         out.mkdir(parents=True, exist_ok=True)
         cache = ResultCache(out / '.cache', settings_digest(config, isolation))
@@ -96,7 +105,8 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
         files = StudentFiles(config.show, found.assignment)
         batch = grade_class(found, config, isolation, args.jobs, cache,
                             reuse=not args.no_cache, progress=bar.update, cluster=cluster,
-                            ahead=ahead, on_graded=files.add, snapshots_in=Path(unpacked))
+                            ahead=ahead, on_graded=files.add, snapshots_in=Path(unpacked),
+                            regrade=frozenset(args.student))
         bar.finish()
         summary = write_outputs(batch, out, files)
     print(summary_line(batch))
@@ -118,6 +128,17 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
                           tip='the class summary says why, under Flagged submissions; grade '
                               'the class again once that is put right')
     return EXIT_PASSED
+
+
+def _named_students_exist(named: list[str], found: Found) -> None:
+    """A student named to regrade who is not in the class is said before any grading."""
+    ids = [student.id for student in found.students]
+    for name in named:
+        if name not in ids:
+            close = difflib.get_close_matches(name, ids, n=1)
+            raise UsageError(f'--student {name}: no such student in the class' +
+                             (f': did you mean {close[0]}?' if close else ''),
+                             tip='the ids are the first column of grades.csv')
 
 
 def _isolation(ahead: Started | None) -> str:
@@ -146,7 +167,7 @@ def _workers_ahead(args: argparse.Namespace, class_path: Path, config: Config,
     how many are needed."""
     if cluster is not None or (not args.no_cache and (args.out / '.cache').exists()):
         return nullcontext()
-    count = args.jobs
+    count = min(args.jobs, len(args.student)) if args.student else args.jobs
     if class_path.is_dir():  # no more workers than entries, of which some may be no student
         count = sum(1 for _ in itertools.islice(class_path.iterdir(), count))
     if count == 0:

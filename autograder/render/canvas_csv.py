@@ -2,10 +2,11 @@
 as a Canvas "download all submissions" zip.
 
 Canvas finds each student by the ID column, its own user id, which is the number in
-the names of the zip's files; the name is only shown. The assignment column is named
-after the assignment: Canvas adds a new assignment of that name, or updates the one
-whose column heading ("Name (id)", as Canvas exports it) is written in its place.
-The second row gives the points possible, as in Canvas's own export.
+the names of the zip's files; the name is only shown. The assignment column is the
+one `--assignment` names: Canvas updates the assignment whose heading, as Canvas
+exports it ("Hexapawn (123456)", its name and its id), is written there, and adds a
+new assignment of any other heading (the default, "Hexapawn", among them). The second
+row gives the points possible, as in Canvas's own export.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import csv
 import io
 
 from ..class_results import Batch
+from ..students import DEFAULT_ASSIGNMENT
 from .gradebook_csv import inert
 
 FIXED = ('Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section')
@@ -20,7 +22,8 @@ POINTS_POSSIBLE = 'Points Possible'
 
 
 def canvas_csv(batch: Batch) -> str:
-    assignment = batch.found.assignment.replace('_', ' ').title()
+    named = batch.found.assignment
+    assignment = named.replace('_', ' ').title() if named == DEFAULT_ASSIGNMENT else named
     most = max((g.result.max_points for g in batch.graded), default=0.0)
     rows = [[POINTS_POSSIBLE, '', '', '', '', f'{most:g}']]
     rows += [[graded.student.name, graded.student.id, '', '', '',

@@ -16,6 +16,7 @@ import io
 
 from ..class_results import Batch, Graded
 from ..config import EXERCISE_NAMES
+from ..results import SubmissionResult
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')
 FORMULA_STARTS = ('=', '+', '-', '@', '\t', '\r')
@@ -46,7 +47,19 @@ def _row(graded: Graded) -> list[str]:
     return [graded.student.id, graded.student.name,
             *(f'{by_name[n].points:g}' if n in by_name else '' for n in EXERCISE_NAMES),
             f'{result.points:g}', f'{result.max_points:g}', '; '.join(kinds),
-            result.isolation, '; '.join(result.notes)]
+            result.isolation, '; '.join(reasons(result))]
+
+
+def reasons(result: SubmissionResult) -> list[str]:
+    """Why a row needs a look, in the CSV alone: what the teacher was told of the
+    submission (a late hand-in, a file left out of a zip), each exercise's flags with
+    what they flag, and why an exercise without a flag could not be graded."""
+    found = list(result.notes)
+    for exercise in result.exercises:
+        found += [f'{exercise.exercise} {flag.kind}: {flag.note}' for flag in exercise.flags]
+        if exercise.problem and not exercise.flags:
+            found.append(f'{exercise.exercise}: {exercise.problem}')
+    return found
 
 
 def _csv(columns: tuple[str, ...], rows: list[list[str]]) -> str:

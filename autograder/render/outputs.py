@@ -2,13 +2,17 @@
 
 Files are written only when their content changed, so an unchanged student's
 files keep their bytes and their dates; pages of students no longer in the class
-are removed.
+are removed. Each student's whole record, as the teacher sees it, is kept too, in
+`.records/` (see `stored_record`): `hexgrade show` reads it back.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..class_results import Batch, Graded
+from ..classroom.serialise import from_data, to_data
+from ..results import SubmissionResult
 from ..students import file_stems
 from ..visibility import for_students
 from .canvas_csv import canvas_csv
@@ -67,7 +71,10 @@ def write_outputs(batch: Batch, out: Path, files: StudentFiles | None = None) ->
         results, feedback = files.texts(graded)
         written[out / 'results' / f'{stem}.json'] = results
         written[out / 'feedback' / f'{stem}.html'] = feedback
-    for folder, suffix in (('results', '.json'), ('feedback', '.html')):
+        written[out / RECORDS / f'{stem}.json'] = json.dumps(
+            {'student': graded.student.id, 'record': to_data(graded.result)},
+            sort_keys=True) + '\n'
+    for folder, suffix in (('results', '.json'), ('feedback', '.html'), (RECORDS, '.json')):
         (out / folder).mkdir(parents=True, exist_ok=True)
         for old in (out / folder).glob(f'*{suffix}'):
             if old not in written:
@@ -75,6 +82,28 @@ def write_outputs(batch: Batch, out: Path, files: StudentFiles | None = None) ->
     for path, text in written.items():
         _write(path, text)
     return out / 'summary.html'
+
+
+RECORDS = '.records'  # each student's whole record, as data, for `hexgrade show`
+
+
+def stored_records(out: Path) -> dict[str, Path]:
+    """The records a batch kept in OUT, by student id: the file each is in."""
+    found: dict[str, Path] = {}
+    for path in sorted((out / RECORDS).glob('*.json')):
+        try:
+            found[str(json.loads(path.read_text(encoding='utf-8'))['student'])] = path
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def stored_record(path: Path) -> SubmissionResult | None:
+    """A record `write_outputs` kept; None when the file is damaged."""
+    try:
+        return from_data(json.loads(path.read_text(encoding='utf-8'))['record'])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _write(path: Path, text: str) -> None:
