@@ -12,7 +12,7 @@ import traceback
 from typing import NoReturn, Sequence
 
 from . import __version__
-from .commands import check, grade, gradescope, nbgrader_course, prairielearn, show
+from .commands import check, grade, gradescope, kit, nbgrader_course, prairielearn, show
 from .commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
 from .config import EXERCISE_NAMES
 from .errors import ConfigError, GraderError, UsageError
@@ -21,6 +21,7 @@ COMMANDS = (
     check,
     grade,
     show,
+    kit,
     nbgrader_course,
     gradescope,
     prairielearn,

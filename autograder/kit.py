@@ -10,13 +10,22 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import GraderError
+from .errors import GraderError, UsageError
 
 PROJECT = Path(__file__).resolve().parent.parent
 PACKAGED = Path(__file__).resolve().parent / 'kit_files'  # in a wheel (see setup.py)
 KIT = PACKAGED / 'exercises' if (PACKAGED / 'exercises').is_dir() else PROJECT / 'exercises'
 SOLUTIONS = PACKAGED / 'solutions' if (PACKAGED / 'solutions').is_dir() \
     else PROJECT / 'solutions'
+
+
+def teachers_only(what: str) -> None:
+    """Stop `what` where hexgrade is a student's checker (see `kit_build`), which has
+    neither the model answers nor the sample class: a usage error, never a crash."""
+    if not SOLUTIONS.is_dir():
+        raise UsageError(f'{what} needs the teacher\'s hexgrade: this one is a student\'s '
+                         f'checker, without the model answers or the sample class',
+                         tip='install hexgrade from its source folder: pip install -e .')
 
 
 @lru_cache(maxsize=None)

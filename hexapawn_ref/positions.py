@@ -6,7 +6,8 @@ the same code answers for the lesson's rules and for variants of them.
 from __future__ import annotations
 
 from functools import lru_cache
-from .rules import START, Move, MoveMaker, can_win, has_lost, mirror, moves, other, play
+from .players import can_win
+from .rules import START, Move, MoveMaker, has_lost, mirror, moves, other, play
 
 Position = tuple[str, str]  # (board, side to move)
 

@@ -5,7 +5,6 @@ the top. White starts on the bottom row and moves up; Black moves down.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 
 Move = tuple[int, int]
@@ -64,15 +63,3 @@ def show(board: str) -> None:
     """Print the board as three rows."""
     for row in range(0, 9, 3):
         print(board[row:row + 3])
-
-
-@lru_cache(maxsize=None)
-def can_win(board: str, side: str) -> bool:
-    """Whether `side`, to move on `board`, can force a win however the other plays.
-
-    Pawns only move forward, so every game ends and there are no draws: a side
-    wins exactly when it has a move after which the opponent cannot win.
-    """
-    if has_lost(board, side):
-        return False
-    return any(not can_win(play(board, m), other(side)) for m in moves(board, side))

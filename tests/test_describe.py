@@ -15,8 +15,9 @@ import pytest
 from autograder.exercises.mirror import ALL_BOARDS
 from autograder.exercises.winner import POSITIONS
 from autograder.render import gradescope
-from hexapawn_ref import count_boxes as right_count, has_lost, mirror as right_mirror, moves
-from hexapawn_ref import winner as right_winner
+from hexapawn_ref import has_lost, mirror as right_mirror, moves
+from hexapawn_ref.positions import count_boxes as right_count
+from hexapawn_ref.positions import winner as right_winner
 
 from graded_pieces import Piece, graded, pieces, submission
 from unlisted_pieces import answers, graded_unlisted, unlisted

@@ -17,10 +17,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import hexapawn_ref as ref
+from hexapawn_ref import players
+from hexapawn_ref import positions as search
 from autograder.kit import KIT
 
 ALL_BOARDS = [''.join(squares) for squares in product('.BW', repeat=9)]
-POSITIONS = list(ref.reachable())
+POSITIONS = list(search.reachable())
 LIVE = [(board, side) for board, side in POSITIONS if not ref.has_lost(board, side)]
 
 boards = st.text(alphabet='.BW', min_size=9, max_size=9)
@@ -79,8 +81,8 @@ def test_every_game_ends(picks: list[int]) -> None:
     board, side = game[-1]
     assert ref.has_lost(board, side)
     assert len(game) - 1 <= 12
-    assert ref.winner(board, side) == ref.other(side)
-    assert all(ref.winner(b, s) == '' for b, s in game[:-1])
+    assert search.winner(board, side) == ref.other(side)
+    assert all(search.winner(b, s) == '' for b, s in game[:-1])
 
 
 @fast
@@ -91,14 +93,14 @@ def test_winner_agrees_with_has_lost(board: str, side: str) -> None:
     home = board[6:9] if side == 'W' else board[0:3]
     lost = enemy in home or side not in board or not ref.moves(board, side)
     assert ref.has_lost(board, side) == lost
-    assert ref.winner(board, side) == (enemy if lost else '')
+    assert search.winner(board, side) == (enemy if lost else '')
 
 
 @fast
 @given(positions)
 def test_a_reachable_position_is_reached_by_a_game(position: tuple[str, str]) -> None:
     board, side = position
-    assert ref.distance(position) % 2 == (0 if side == 'W' else 1)
+    assert search.distance(position) % 2 == (0 if side == 'W' else 1)
     assert board.count('B') <= 3 and board.count('W') <= 3
 
 
@@ -106,21 +108,21 @@ def test_the_counts_the_lesson_states() -> None:
     assert len(POSITIONS) == 135
     assert len(LIVE) == 70
     assert sum(ref.has_lost(board, side) for board, side in POSITIONS) == 65
-    assert ref.count_boxes(True) == [19, 47]
-    assert ref.count_boxes(False) == [37, 90]
-    assert len(ref.boxes(True)) == 19 and len(ref.boxes(False)) == 37
-    assert len(ref.bad_beads()) == 17
+    assert search.count_boxes(True) == [19, 47]
+    assert search.count_boxes(False) == [37, 90]
+    assert len(search.boxes(True)) == 19 and len(search.boxes(False)) == 37
+    assert len(search.bad_beads()) == 17
     assert POSITIONS[0] == (ref.START, 'W')
 
 
 def test_the_mirrored_boxes_are_the_unmirrored_ones_up_to_the_mirror() -> None:
-    assert set(ref.boxes(True)) == {ref.canonical(board) for board in ref.boxes(False)}
-    assert all(ref.mirror(board) in ref.boxes(False) for board in ref.boxes(False))
+    assert set(search.boxes(True)) == {search.canonical(board) for board in search.boxes(False)}
+    assert all(ref.mirror(board) in search.boxes(False) for board in search.boxes(False))
 
 
 def test_black_wins_with_best_play() -> None:
-    assert not ref.can_win(ref.START, 'W')
-    assert all(ref.can_win(ref.play(ref.START, move), 'B')
+    assert not players.can_win(ref.START, 'W')
+    assert all(players.can_win(ref.play(ref.START, move), 'B')
                for move in ref.moves(ref.START, 'W'))
 
 
@@ -130,7 +132,7 @@ def test_the_players_play_legal_moves(position: tuple[str, str], seed: int) -> N
     board, side = position
     if side != 'W' or ref.has_lost(board, 'W'):
         return
-    for player in (ref.random_white, ref.sharp_white):
+    for player in (players.random_white, players.sharp_white):
         random.seed(seed)
         assert player(board) in ref.moves(board, 'W')
 
@@ -160,8 +162,8 @@ def test_the_game_file_has_the_rules_on_every_board(kit: ModuleType) -> None:
 
 def test_the_game_file_sees_who_can_win_as_the_reference(kit: ModuleType) -> None:
     for board, side in POSITIONS:
-        assert kit.can_win(board, side) == ref.can_win(board, side), (board, side)
-    for board, move in ref.bad_beads():
+        assert kit.can_win(board, side) == players.can_win(board, side), (board, side)
+    for board, move in search.bad_beads():
         assert kit.can_win(kit.play(board, move), 'W')
 
 
@@ -179,7 +181,7 @@ def test_the_game_file_shows_boards_as_the_reference(kit: ModuleType) -> None:
 def test_the_game_file_players_draw_as_the_reference(kit: ModuleType, player: str) -> None:
     # the same move from the same seed, and the same state of `random` afterwards:
     # the lesson's seeded programs depend on both
-    theirs, ours = getattr(kit, player), getattr(ref, player)
+    theirs, ours = getattr(kit, player), getattr(players, player)
     for board, side in LIVE:
         if side != 'W':
             continue

@@ -18,7 +18,7 @@ from autograder.properties import Body, examples_for
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
 from hexapawn_ref import START, moves, other, play
-from hexapawn_ref import winner as reference
+from hexapawn_ref.positions import winner as reference
 from whole_games import LONGEST_GAME, every_list, game_of, simplicity
 
 SETTINGS = Config().properties

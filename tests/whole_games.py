@@ -7,7 +7,7 @@ from itertools import product
 
 from autograder.exercises.winner import HIGHEST_CHOICE, PADDED
 from hexapawn_ref import START, moves, other, play
-from hexapawn_ref import winner as reference
+from hexapawn_ref.positions import winner as reference
 
 LONGEST_GAME = 7  # moves, from the start to a winner, whichever are played
 

@@ -64,6 +64,7 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     from ..classroom.sample import write_sample_class
+    from ..kit import teachers_only
 
     _named_paths_exist(args)
     cluster = _cluster(args.dask) if args.dask is not None else None
@@ -73,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     out: Path = args.out
     if out.exists() and not out.is_dir():
         raise UsageError(f'{out}: is a file; --out needs a folder for the results')
+    if args.class_path is None:
+        teachers_only('grading the sample class')
     class_path: Path = args.class_path or write_sample_class(out / 'sample-class')
     if class_path.is_dir() and out.resolve().is_relative_to(class_path.resolve()):
         raise UsageError(f'{out}: is inside {class_path}, so it would be graded as a student',

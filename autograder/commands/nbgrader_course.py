@@ -23,9 +23,11 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..kit import teachers_only
     from ..nbgrader.course import write_course
     from ..nbgrader.layout import ASSIGNMENT
 
+    teachers_only('writing an nbgrader course')
     config = config_from(args)
     # said before anything is written: a relative COURSE_DIR lands in the current
     # folder, which may not be where the teacher thinks they are

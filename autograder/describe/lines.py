@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import hexapawn_ref
 
+from .. import reference_facts
 from ..boards import is_board
 from ..exercises import mirror, winner
 from ..failures import Failure
@@ -43,7 +44,7 @@ class Domain:
 DOMAINS: dict[str, Domain] = {
     'mirror': Domain(lambda: mirror.SAMPLE, hexapawn_ref.mirror, 'board',
                      lambda args: len(args) == 1 and is_board(args[0])),
-    'winner': Domain(lambda: winner.POSITIONS, hexapawn_ref.winner, 'position',
+    'winner': Domain(lambda: winner.POSITIONS, reference_facts.winner, 'position',
                      lambda args: len(args) == 2 and is_board(args[0])
                      and args[1] in ('W', 'B')),
 }

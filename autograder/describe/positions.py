@@ -10,10 +10,10 @@ from functools import lru_cache
 from typing import Callable
 
 from hexapawn_ref import moves, other
-from hexapawn_ref import winner as reference
 
 from ..exercises.winner import POSITIONS
 from ..probe import Probe
+from ..reference_facts import winner as reference
 from ..sandbox.outcomes import Outcome, Returned
 from .description import Description
 from .search import Literal, literals, mask_of, picked

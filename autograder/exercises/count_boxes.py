@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from hexapawn_ref import (START, count_boxes as reference, explore, has_lost, mirror,
-                          moves, other, play)
 from hexapawn_ref.variants import NO_CAPTURES
 
 from ..checks import CheckList, article, same_answers, silent
@@ -12,6 +10,8 @@ from ..exercise_spec import Exercise, Slow
 from ..failures import Failure, Mismatch
 from ..mistakes import Mistake
 from ..probe import Probe
+from ..reference_facts import count_boxes as reference
+from ..reference_facts import mistaken_counts
 from ..results import Flag
 from ..sandbox.outcomes import Outcome, Returned
 from ..sandbox.values import type_name
@@ -93,33 +93,7 @@ def prints_nothing(probe: Probe) -> None:
     silent(probe, (True,))
 
 
-# -- known mistakes: each a different way of counting, computed from the rules --------
-
-def _counted(boards: set[str], use_mirror: bool, beads_of: str = 'B') -> list[int]:
-    if use_mirror:
-        boards = {min(b, mirror(b)) for b in boards}
-    return [len(boards), sum(len(moves(b, beads_of)) for b in boards)]
-
-
-def _faced(side: str, ended_too: bool = False, first: str = 'W') -> set[str]:
-    return {b for (b, s) in explore(moves, first) if s == side
-            and (ended_too or not has_lost(b, s))}
-
-
-def _paths() -> list[str]:
-    """Black's positions once per game path leading to them, not once each."""
-    found: list[str] = []
-
-    def walk(board: str, side: str) -> None:
-        if has_lost(board, side):
-            return
-        if side == 'B':
-            found.append(board)
-        for move in moves(board, side):
-            walk(play(board, move), other(side))
-    walk(START, 'W')
-    return found
-
+# -- known mistakes: each a different way of counting, its numbers from the facts ------
 
 def _answer(outcome: Outcome) -> list[int] | None:
     """An answer of two ints, list or tuple alike, as a list; None for anything else."""
@@ -133,17 +107,12 @@ def _asked(probe: Probe, use_mirror: bool) -> list[int] | None:
     return _answer(probe.outcomes([(use_mirror,)])[0])
 
 
-def _answers(options: Callable[[bool], list[list[int]]]) -> Callable[[Probe], bool]:
-    """A recogniser: for True and for False, the answer is one of `options(use_mirror)`."""
-    worked_out: dict[bool, list[list[int]]] = {}  # the same for every student: once
-
+def _counts(mistake: str) -> Callable[[Probe], bool]:
+    """A recogniser: for True and for False, the answer is one the way of miscounting
+    named `mistake` gives (its numbers are facts: see `facts_recording`)."""
     def recognise(probe: Probe) -> bool:
-        for use_mirror in (True, False):
-            if use_mirror not in worked_out:
-                worked_out[use_mirror] = options(use_mirror)
-            if _asked(probe, use_mirror) not in worked_out[use_mirror]:
-                return False
-        return True
+        return all(_asked(probe, use_mirror) in mistaken_counts(mistake, use_mirror)
+                   for use_mirror in (True, False))
     return recognise
 
 
@@ -167,15 +136,13 @@ def _not_reset(probe: Probe) -> bool:
     return _asked(probe, False) == first == _answer(other_rules[0])
 
 
-PATHS = _paths()
-
 CATALOGUE = (
     Mistake('stub answer',
             'count_boxes still gives back [0, 0]: it has to visit the positions and count.',
-            _answers(lambda m: [[0, 0]])),
+            _counts('stub answer')),
     Mistake('beads and boxes swapped',
             'The two numbers are the right way round in the exercise: [boxes, beads].',
-            _answers(lambda m: [reference(m)[::-1]])),
+            _counts('beads and boxes swapped')),
     Mistake('global not reset',
             'Asked again, count_boxes does not answer as it did the first time: the lists '
             'or sets you fill are made outside count_boxes, so they keep what an earlier '
@@ -188,27 +155,26 @@ CATALOGUE = (
     Mistake('use_mirror the wrong way round',
             'Your answers for True and False are swapped: use the mirror only when '
             'use_mirror is True.',
-            _answers(lambda m: [reference(not m)])),
+            _counts('use_mirror the wrong way round')),
     Mistake('ended positions counted',
             'You also count positions where Black has already lost. HER needs no box '
             'there: leave out the positions where has_lost(board, "B") is True.',
-            _answers(lambda m: [_counted(_faced('B', ended_too=True), m)])),
+            _counts('ended positions counted')),
     Mistake("White's positions counted",
             "These are the positions White faces. HER plays Black: count the positions "
             "where it is Black's turn.",
-            _answers(lambda m: [_counted(_faced('W'), m),
-                                _counted(_faced('W') | _faced('B'), m)])),
+            _counts("White's positions counted")),
     Mistake('game paths counted',
             'You count a position once for every way a game reaches it. A box is one '
             'position: keep the positions you have seen in a set or dictionary.',
-            _answers(lambda m: [[len(PATHS), sum(len(moves(b, 'B')) for b in PATHS)]])),
+            _counts('game paths counted')),
     Mistake('Black moves first',
             'White moves first: start from the position after each of White first moves, '
             'not from the start with Black to move.',
-            _answers(lambda m: [reference(m, moves, 'B')])),
+            _counts('Black moves first')),
     Mistake("White's moves as beads",
             "A bead is one of Black's moves in that box: count moves(board, 'B').",
-            _answers(lambda m: [_counted(_faced('B'), m, beads_of='W')])),
+            _counts("White's moves as beads")),
 )
 
 

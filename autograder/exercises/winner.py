@@ -4,8 +4,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable
 
-from hexapawn_ref import has_lost, moves, other, play, reachable, START
-from hexapawn_ref import winner as reference
+from hexapawn_ref import START, has_lost, moves, other, play
+
+from ..reference_facts import positions
+from ..reference_facts import winner as reference
 
 from ..checks import CheckList, agree, require_type, same_answers, silent
 from ..exercise_spec import Exercise
@@ -15,7 +17,7 @@ from ..probe import Args, Probe
 from ..properties import Property, check_property
 
 EXAMPLES = [('.B..WW...', 'B'), ('W..BB...W', 'B')]
-POSITIONS: list[Args] = list(reachable())  # fewest moves from the start first
+POSITIONS: list[Args] = list(positions())  # fewest moves from the start first
 ENDED = [pos for pos in POSITIONS if reference(*pos)]
 GOING_ON = [pos for pos in POSITIONS if not reference(*pos)]
 

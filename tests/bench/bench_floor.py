@@ -88,7 +88,7 @@ def build_class(folder: Path, students: int) -> None:
 
 def floor(klass: Path, jobs: int) -> None:
     """Fork one process per submission, at most `jobs` at a time, and wait for all."""
-    from hexapawn_ref import reachable
+    from hexapawn_ref.positions import reachable
 
     asked: dict[str, list[tuple[object, ...]]] = {
         'mirror': [(''.join(squares),) for squares in product('.BW', repeat=9)],

@@ -1,0 +1,198 @@
+"""The reference's facts the checks and hints need, worked out from the reference
+engine: what `reference_facts.json` ships (see `reference_facts`).
+
+Teacher's side only: this module holds searches (the reference's, and the ways of
+counting boxes that the known mistakes and the hints describe), which the student's
+checker must not carry. Run `python -m autograder.facts_recording` after changing the
+rules, a known mistake's numbers or a hint's words; a test compares the file with
+what this works out.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, Callable, Literal
+
+from hexapawn_ref import START, has_lost, mirror, moves, other, play
+from hexapawn_ref.positions import count_boxes as reference
+from hexapawn_ref.positions import explore, reachable
+from hexapawn_ref.positions import winner as winner_of
+
+from .reference_facts import FACTS
+
+Mirroring = Literal['right', 'never', 'always', 'swapped']
+
+
+def recorded_now() -> dict[str, Any]:
+    """Every fact, as the file holds them."""
+    from .exercises.winner import EXAMPLES  # which the checks ask, beside the games'
+    positions = list(reachable())
+    return {
+        'positions': [[board, side, winner_of(board, side)] for board, side in positions],
+        'winner_examples': [[board, side, winner_of(board, side)] for board, side in EXAMPLES
+                            if (board, side) not in positions],
+        'count_boxes': {str(use_mirror): reference(use_mirror) for use_mirror in (True, False)},
+        'mistaken_counts': {name: {str(use_mirror): options(use_mirror)
+                                   for use_mirror in (True, False)}
+                            for name, options in MISTAKEN_COUNTS.items()},
+        'explained': [[list(map(list, pair)), list(words)]
+                      for pair, words in explained().items()],
+    }
+
+
+def write() -> None:
+    FACTS.write_text(json.dumps(recorded_now(), indent=1) + '\n', encoding='utf-8')
+
+
+# -- the counts of the known mistakes of count_boxes ------------------------------------
+
+def _counted(boards: set[str], use_mirror: bool, beads_of: str = 'B') -> list[int]:
+    if use_mirror:
+        boards = {min(b, mirror(b)) for b in boards}
+    return [len(boards), sum(len(moves(b, beads_of)) for b in boards)]
+
+
+def _faced(side: str, ended_too: bool = False, first: str = 'W') -> set[str]:
+    return {b for (b, s) in explore(moves, first) if s == side
+            and (ended_too or not has_lost(b, s))}
+
+
+def _paths() -> tuple[str, ...]:
+    """Black's positions once per game path leading to them, not once each."""
+    found: list[str] = []
+
+    def walk(board: str, side: str) -> None:
+        if has_lost(board, side):
+            return
+        if side == 'B':
+            found.append(board)
+        for move in moves(board, side):
+            walk(play(board, move), other(side))
+    walk(START, 'W')
+    return tuple(found)
+
+
+# each known mistake of count_boxes that is a way of counting, by its catalogue name:
+# the answers it gives, with and without the mirror (any of them)
+MISTAKEN_COUNTS: dict[str, Callable[[bool], list[list[int]]]] = {
+    'stub answer': lambda m: [[0, 0]],
+    'beads and boxes swapped': lambda m: [reference(m)[::-1]],
+    'use_mirror the wrong way round': lambda m: [reference(not m)],
+    'ended positions counted': lambda m: [_counted(_faced('B', ended_too=True), m)],
+    "White's positions counted": lambda m: [_counted(_faced('W'), m),
+                                            _counted(_faced('W') | _faced('B'), m)],
+    'game paths counted': lambda m: [[len(paths := _paths()),
+                                      sum(len(moves(b, 'B')) for b in paths)]],
+    'Black moves first': lambda m: [reference(m, moves, 'B')],
+    "White's moves as beads": lambda m: [_counted(_faced('B'), m, beads_of='W')],
+}
+
+
+# -- the ways of counting the hints describe --------------------------------------------
+
+@dataclass(frozen=True)
+class Counting:
+    """A way of counting boxes and beads; the defaults are the lesson's."""
+
+    side: str = 'B'           # whose positions: 'B', 'W' or 'both'
+    ended: bool = False       # keep positions where that player has already lost
+    past_end: bool = False    # go on exploring after a game is over
+    paths: bool = False       # count a position once per way of reaching it
+    first: str = 'W'          # who moves first
+    beads: str = 'B'          # whose moves are beads: 'B', 'W' or 'both'
+    mirroring: Mirroring = 'right'
+    start: bool = False       # the starting position counted as a box too
+    lost_of_other: bool = False  # has_lost asked about the other player
+    pair_swapped: bool = False   # [beads, boxes]
+
+    def count(self, use_mirror: bool) -> list[int]:
+        use = {'right': use_mirror, 'never': False, 'always': True,
+               'swapped': not use_mirror}[self.mirroring]
+        # counting paths, the mirror can only merge the moves that lead to mirror images
+        boards = _kept(self.side, self.ended, self.past_end, self.paths, self.first,
+                       self.start, self.lost_of_other, self.paths and use)
+        if not self.paths:
+            boards = tuple(sorted(set(boards)))
+        if use and not self.paths:
+            boards = tuple({min(b, mirror(b)) for b in boards})
+        sides = ('B', 'W') if self.beads == 'both' else (self.beads,)
+        pair = [len(boards), sum(len(_moves(b, s)) for b in boards for s in sides)]
+        return pair[::-1] if self.pair_swapped else pair
+
+
+# What each change from the lesson's way of counting is, in the words of a hint.
+CHANGES: tuple[tuple[dict[str, Any], str], ...] = (
+    ({'ended': True}, 'you also count positions where the player to move has already lost'),
+    ({'side': 'W'}, "you count the positions where White is to move instead of Black's"),
+    ({'side': 'both'}, 'you count the positions of both players'),
+    ({'past_end': True}, 'your search goes on after a game is over'),
+    ({'paths': True}, 'you count a position once for every way a game reaches it'),
+    ({'first': 'B'}, 'Black moves first'),
+    ({'beads': 'W'}, "you count White's moves as beads"),
+    ({'beads': 'both'}, "you count both players' moves as beads"),
+    ({'mirroring': 'never'}, 'you never merge a board with its mirror image'),
+    ({'mirroring': 'always'}, 'you merge a board with its mirror image even when use_mirror '
+                              'is False'),
+    ({'mirroring': 'swapped'}, 'you use the mirror when use_mirror is False, and not when it '
+                               'is True'),
+    ({'start': True}, 'you count the starting position as a box'),
+    ({'lost_of_other': True}, 'you ask has_lost about the wrong player'),
+    ({'pair_swapped': True}, 'you give the two numbers the other way round'),
+)
+
+
+def explained() -> dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]]:
+    """The numbers (with and without the mirror) each change and each two changes give,
+    with the words for them; the simplest first, so that a pair keeps its plainest reason."""
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
+    options: list[tuple[tuple[str, ...], Counting]] = [((), Counting())]
+    options += [((words,), replace(Counting(), **fields)) for fields, words in CHANGES]
+    options += [((w1, w2), replace(Counting(), **f1, **f2))
+                for (f1, w1), (f2, w2) in combinations(CHANGES, 2) if not set(f1) & set(f2)]
+    for words, counting in options:
+        key = (tuple(counting.count(True)), tuple(counting.count(False)))
+        found.setdefault(key, words)
+    return found
+
+
+def _moves(board: str, side: str) -> tuple[tuple[int, int], ...]:
+    return tuple(moves(board, side))
+
+
+_lost = has_lost
+_played = play
+
+
+def _kept(side: str, ended: bool, past_end: bool, paths: bool, first: str, start: bool,
+          lost_of_other: bool, merge_mirrored_moves: bool) -> tuple[str, ...]:
+    """The boards a way of counting keeps: once per way of reaching them when it counts
+    paths, else in any order, maybe repeated."""
+    sides = ('B', 'W') if side == 'both' else (side,)
+    found: list[str] = [START] if start else []
+    seen: set[tuple[str, str]] = set()
+
+    def keep(board: str, to_move: str) -> bool:
+        asked = other(to_move) if lost_of_other else to_move
+        return to_move in sides and (ended or not _lost(board, asked))
+
+    def visit(board: str, to_move: str) -> None:
+        if not paths:
+            if (board, to_move) in seen:
+                return
+            seen.add((board, to_move))
+        if keep(board, to_move):
+            found.append(board)
+        if _lost(board, to_move) if not past_end else not _moves(board, to_move):
+            return
+        after = [_played(board, move) for move in _moves(board, to_move)]
+        if merge_mirrored_moves:
+            after = list({min(b, mirror(b)): b for b in after})
+        for following in after:
+            visit(following, other(to_move))
+    visit(START, first)
+    return tuple(found)
+
+
+if __name__ == '__main__':
+    write()
