@@ -279,7 +279,7 @@ class StudentProcess:
     def _exchange(self, message: dict[str, Any], seconds: float, progress: bool = False
                   ) -> dict[str, Any]:
         """`_send_and_read`, with what the child computed meanwhile in `_computed`
-        (measured while this file has the child to itself, in a shared child too).
+        (measured while the child has this one request to answer).
         Only an answer slow to come is measured: the first look at the child's CPU time,
         FIRST_LOOK_SECONDS in per call asked (see `_wait`), starts the count, and the
         moments before it count as computing. An answer that comes before that look, as
