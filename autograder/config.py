@@ -22,8 +22,10 @@ DEFAULT_POINTS = {exercise.name: exercise.points for exercise in EXERCISES}
 # an exercise's own time limits, over [limits]: count_boxes searches a whole game
 DEFAULT_EXERCISE_LIMITS = {exercise.name: dict(exercise.limits) for exercise in EXERCISES}
 OWN_LIMITS = ('call_seconds', 'load_seconds', 'file_seconds')
-# weights of the checks a teacher may give points to; by default they only earn a note
-DEFAULT_WEIGHTS = {'prints_nothing': 0}
+# weights of the checks a teacher may give points to; by default they only earn a note:
+# printing as well as returning, and a mirror right on every board of the lesson that
+# does not work on other letters (the lesson's boards hold only 'B', 'W' and '.')
+DEFAULT_WEIGHTS = {'prints_nothing': 0, 'any_characters': 0}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@ student can act on."""
 from __future__ import annotations
 
 import difflib
+import re
+import sys
 
 from .exercise_spec import Exercise
 from .loading import Source
@@ -22,8 +24,11 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
     if isinstance(error, Died):
         return f'{filename} stopped the program while loading: {error.reason}'
     # a notebook cell that failed, when the cells after it defined the function all the
-    # same, is a note (grading.cell_notes), as in Jupyter, not a reason to grade nothing
-    went_on = isinstance(error, Raised) and loaded.went_on and name in loaded.functions
+    # same, is a note (grading.cell_notes), as in Jupyter, not a reason to grade nothing;
+    # so is input() below the function, in a notebook or a file: nobody is there to type,
+    # and the function it tries by hand was written above it
+    went_on = isinstance(error, Raised) and name in loaded.functions and \
+        (loaded.went_on or error.type_name == 'EOFError')
     if isinstance(error, Raised) and not went_on:
         if error.type_name in SYNTAX_ERRORS:
             where = source.place(error.line) if error.line else 'a line it does not name'
@@ -31,6 +36,10 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
         if error.type_name == 'EOFError':
             return (f'{filename} calls input() while loading, but nobody is there to type: '
                     f'take input() out')
+        if not_standard(error):
+            return (f'{filename} imports {not_standard(error)}, which is not part of '
+                    f'Python\'s standard library: student code is graded with the standard '
+                    f'library only')
         return f'{filename} {error.describe(source.place)} while loading'
     if name not in loaded.functions:
         return _missing(exercise, filename, loaded)
@@ -48,6 +57,30 @@ def problem_of(exercise: Exercise, source: Source, loaded: Loaded) -> str | None
                 f'{"s" if signature.allowed != 1 else ""}, but the exercise calls '
                 f'{exercise.signature}')
     return None
+
+
+NO_MODULE = re.compile(r"No module named '([\w.]+)'")
+
+
+def hint_of(loaded: Loaded) -> str | None:
+    """What to do about a file that could not be graded, where it is more than the
+    usual (make it define the function, run it once yourself); None otherwise."""
+    error = loaded.error
+    if isinstance(error, Raised) and not_standard(error):
+        return (f'Write it with Python alone: take the import of {not_standard(error)} out '
+                f'and do with lists, strings and loops what you used it for.')
+    return None
+
+
+def not_standard(error: Raised) -> str | None:
+    """The module a failed import named, when it is none of Python's own (numpy,
+    pygame): graded code has the standard library only, whatever is installed."""
+    if error.type_name != 'ModuleNotFoundError':
+        return None
+    named = NO_MODULE.search(error.message)
+    if named is None or named[1].split('.')[0] in sys.stdlib_module_names:
+        return None
+    return named[1]
 
 
 def _missing(exercise: Exercise, filename: str, loaded: Loaded) -> str:

@@ -30,8 +30,8 @@ def file_key(exercise: str, source: Source, config: Config, isolation: str) -> b
     Why it is complete. The child is started fresh for this file alone and is sent:
     the text to run (exactly as cut, lines left out blank), its file name, the
     student's own modules it imports (their names and texts), the cells or chunks it
-    runs one by one and which of them are carried from other sections, and the kit's
-    game file, which is the grader's own (its version
+    runs one by one and which of them are carried from other sections, the name it
+    was handed in under (a note says so), and the kit's game file, which is the grader's own (its version
     is in the key). The parent then reads the record with: the exercise's checks and
     catalogue (named by the exercise and the grader's version), the settings (all of
     `config`: points, limits, weights, seed, examples), the isolation the child ran
@@ -40,7 +40,7 @@ def file_key(exercise: str, source: Source, config: Config, isolation: str) -> b
     name (a function of its text). Each is in the key, so two files with the same key
     are graded the same way, step for step, whoever handed them in."""
     blocks = [(b.first, b.last, b.number) for b in source.blocks]
-    described = [exercise, source.filename, source.text, list(source.modules),
+    described = [exercise, source.filename, source.renamed, source.text, list(source.modules),
                  [list(cell) for cell in source.cells], list(source.carried), blocks,
                  source.origin, repr(config), isolation, __version__]
     text = json.dumps(described, ensure_ascii=False, separators=(',', ':'))

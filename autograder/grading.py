@@ -17,13 +17,14 @@ from .errors import GraderError
 from .exercise_spec import Exercise
 from .exercises import EXERCISES
 from .failures import Failure, Mismatch
-from .gradeable import SYNTAX_ERRORS, problem_of
+from .gradeable import SYNTAX_ERRORS, hint_of, problem_of
 from .graded_files import file_key
 from .kit import game_file
 from .loading import Located, Missing, Source, locate
 from .mistakes import Mistake, diagnose
 from .probe import Probe
-from .results import CheckResult, ExerciseResult, Finding, Flag, FlagKind, SubmissionResult
+from .results import (RENAMED, CheckResult, ExerciseResult, Finding, Flag, FlagKind,
+                      SubmissionResult)
 from .sandbox.channel import together
 from .sandbox.isolation import Isolation
 from .sandbox.limits import Limits
@@ -45,17 +46,19 @@ def child_limits(config: Config) -> Limits:
 
 
 def grade_submission(where: Path | Snapshot, config: Config, isolation: Isolation,
-                     work: SharedWork | None = None, spares: Spares | None = None
-                     ) -> SubmissionResult:
+                     work: SharedWork | None = None, spares: Spares | None = None,
+                     names: bool = False) -> SubmissionResult:
     """Grade whatever a submission holds (a path, read now, or the snapshot read of it
     before: see `snapshot`), one exercise after another, each file in a child of its
     own. A batch worker gives its own `work` (what it may reuse between students:
     see `shared_work`) and `spares` (children started ahead, for the next files);
     then a file that several students hand in, such as an untouched stub, is graded
     once, and each failing exercise gets the fingerprint a class summary groups
-    students by (a student's own check does not pay for asking the whole domain)."""
+    students by (a student's own check does not pay for asking the whole domain). With
+    `names`, a file saved under a name a browser chose is graded as the one it stands
+    for (see `locate`): a teacher's grading, where `hexgrade check` says to rename it."""
     snapshot = where if isinstance(where, Snapshot) else take(where)
-    located = locate(snapshot, tuple(e.name for e in EXERCISES))
+    located = locate(snapshot, tuple(e.name for e in EXERCISES), names)
     batch = work is not None
     work = work if work is not None else SharedWork()
     running = [e for e in EXERCISES if isinstance(located[e.name], Source)]
@@ -116,7 +119,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         problem = problem_of(exercise, located, loaded)
         if problem:
             return _not_graded(exercise, problem, located.filename, config,
-                               _load_flag(loaded, problem), origin=located.origin)
+                               _load_flag(loaded, problem), hint_of(loaded),
+                               origin=located.origin)
         probe = Probe(process, exercise.name, config.properties, located.place, work)
         statuses = _run(exercise.checks, probe)
         notes_only = {c.name for c in weighted(exercise, config) if _a_note(c)}
@@ -139,7 +143,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
                  if (flag := ours(f'the flag "{flagger.__name__}"', exercise.name,
                                   lambda: flagger(probe)))]
         flags += _trouble_flags(probe)
-        notes = left_out_notes(exercise, located, loaded) + \
+        notes = renamed_notes(located) + left_out_notes(exercise, located, loaded) + \
             cell_notes(exercise, located, loaded) + \
             slow_notes(exercise, process.slowest_call, limits.call_seconds) + \
             _output_note(probe)
@@ -169,9 +173,18 @@ def cell_notes(exercise: Exercise, source: Source, loaded: Loaded) -> tuple[str,
     """A notebook cell that failed while loading, when the function was defined all
     the same: graded, as Jupyter would have run the cells after it."""
     error = loaded.error
-    if not loaded.went_on or exercise.name not in loaded.functions:
+    if exercise.name not in loaded.functions:
         return ()
     what = 'a cell' if source.filename.endswith('.ipynb') else 'a statement'
+    if isinstance(error, Raised) and error.type_name == 'EOFError':
+        where = f' ({source.place(error.line)})' if error.line else ''
+        rest = 'the cells after it still ran' if loaded.went_on else \
+            'the rest of the file did not run'
+        return (f'{source.filename} calls input(){where} while loading, but nobody is there '
+                f'to type; {rest}, and {exercise.name} was graded as it was defined above '
+                f'it. Take input() out when you hand your work in.',)
+    if not loaded.went_on:
+        return ()
     if isinstance(error, TimedOut):
         where = f' ({source.place(loaded.stopped_at)})' if loaded.stopped_at else ''
         return (f'{what} of {source.filename}{where} was still running after '
@@ -184,6 +197,15 @@ def cell_notes(exercise: Exercise, source: Source, loaded: Loaded) -> tuple[str,
     return (f'{what} of {source.filename} {error.describe(source.place)} while loading; '
             f'{after} still ran, so {exercise.name} was graded. Fix that {what[2:]}, or '
             f'take it out.',)
+
+
+def renamed_notes(source: Source) -> tuple[str, ...]:
+    """A file handed in under a name a browser or a computer chose for it."""
+    if source.renamed is None:
+        return ()
+    return (f'{source.renamed} {RENAMED} {source.filename}, the name it stands for: name '
+            f'it {source.filename} next time (a browser or a computer may give a file '
+            f'such a name as it saves it).',)
 
 
 def left_out_notes(exercise: Exercise, source: Source, loaded: Loaded

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import tokenize
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from typing import Union
@@ -22,7 +23,7 @@ from .kit import KIT
 from .notebook_source import TOO_MANY, read_notebook
 from .sections import (Bindings, Block, bindings_in, bindings_of, cut, definitions_only,
                        parse_block, py_blocks)
-from .snapshot import MAX_BYTES, MAX_NOTEBOOK_BYTES, TOO_MUCH, Snapshot, take
+from .snapshot import MAX_BYTES, MAX_NOTEBOOK_BYTES, TOO_MUCH, Snapshot, graded_name, take
 
 KIT_FILES = frozenset({'hexapawn.py'})
 MAX_MODULES = 5                  # the student's own files one file may import
@@ -45,6 +46,9 @@ class Source:
     cells: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     # the places in `cells` of those carried from other sections (see `Section`)
     carried: tuple[int, ...] = field(default=(), compare=False)
+    # the name the file was handed in under, when it was graded as `filename` (see
+    # `locate`)
+    renamed: str | None = None
     # where the top level of `text` binds each name, when the cutting parsed `text`
     # itself (see `bound`)
     bindings: Bindings | None = field(default=None, compare=False)
@@ -72,32 +76,58 @@ class Missing:
 Located = Union[Source, Missing]
 
 
-def locate(where: Path | Snapshot, exercises: tuple[str, ...]) -> dict[str, Located]:
+def locate(where: Path | Snapshot, exercises: tuple[str, ...], names: bool = False
+           ) -> dict[str, Located]:
     """Each exercise's source in a submission (read now, when given as a path), or why
-    it has none."""
+    it has none. With `names`, a file named the way a browser or a computer names a
+    file it saves (`Mirror.py`, `mirror (1).py`, `mirror.PY`, `mirror.py.txt`), when it
+    is the only one, is graded as the file it stands for, with a note: a teacher's
+    grading, where a student should not lose marks for a name they did not choose.
+    Without, the student is told to rename it (`hexgrade check`, on their own work)."""
     snapshot = where if isinstance(where, Snapshot) else take(where)
     if snapshot.folder:
-        return _from_folder(snapshot, exercises)
+        return _from_folder(snapshot, exercises, names)
     return _one_file(snapshot, snapshot.entries[0][0], exercises, alone=True)
 
 
-def _from_folder(snapshot: Snapshot, exercises: tuple[str, ...]) -> dict[str, Located]:
-    files = sorted(name for name, kind in snapshot.entries if kind == 'file'
-                   and PurePath(name).suffix in ('.py', '.ipynb'))
+def _from_folder(snapshot: Snapshot, exercises: tuple[str, ...], names: bool
+                 ) -> dict[str, Located]:
+    files = sorted(name for name, kind in snapshot.entries
+                   if kind == 'file' and PurePath(name).suffix in ('.py', '.ipynb'))
     links = {name for name, kind in snapshot.entries if kind == 'link'}
     located: dict[str, Located] = {}
     shared: dict[str, dict[str, Located]] = {}  # one file for all: read and cut once
     for name in exercises:
         wanted = f'{name}.py'
+        renamed = _saved_as(wanted, snapshot) if names and wanted not in files else None
         if wanted in links:
             located[name] = Missing(f'{wanted} is a link to another file, which is not '
                                     f'graded', f'Hand in {wanted} itself, not a link to it.')
         elif wanted in files:  # cut too: it may hold other exercises' answers
             own = _one_file(snapshot, wanted, exercises, alone=False, only=name)[name]
             located[name] = _with_modules(own, snapshot, files)
+        elif renamed is not None:
+            own = _with_modules(_one_file(snapshot, renamed, exercises, alone=False,
+                                          only=name, as_name=wanted)[name], snapshot, files)
+            located[name] = replace(own, renamed=renamed) if isinstance(own, Source) else own
         else:
             located[name] = _without_own_file(name, snapshot, files, exercises, shared)
     return located
+
+
+# what a browser or an operating system adds to a file's name when it saves it: the
+# case changed, a copy's number, ".txt" after the suffix
+SAVED_AS = re.compile(r'(?P<stem>.+?)(?:[ _-]?\(\d+\)|-\d+| copy| - Copy)?'
+                      r'(?P<suffix>\.py)(?:\.txt)?', re.IGNORECASE)
+
+
+def _saved_as(wanted: str, snapshot: Snapshot) -> str | None:
+    """The one file of the folder that is `wanted` under a name chosen for it (see
+    `locate`); None when there is none, or several."""
+    stem = PurePath(wanted).stem
+    found = [name for name, kind in snapshot.entries if kind == 'file' and name != wanted
+             and (match := SAVED_AS.fullmatch(name)) and match['stem'].lower() == stem]
+    return found[0] if len(found) == 1 else None
 
 
 def _without_own_file(name: str, snapshot: Snapshot, files: list[str],
@@ -112,9 +142,13 @@ def _without_own_file(name: str, snapshot: Snapshot, files: list[str],
             shared[others[0]] = _one_file(snapshot, others[0], exercises, alone=False)
         return shared[others[0]][name]
     wanted = f'{name}.py'
-    close = difflib.get_close_matches(wanted.lower(), [f.lower() for f in others], n=1)
+    saved = _saved_as(wanted, snapshot)
+    named = [n for n, kind in snapshot.entries if kind == 'file' and graded_name(n)
+             and n not in KIT_FILES and not n.startswith('test_')]
+    close = [saved] if saved else difflib.get_close_matches(
+        wanted.lower(), [f.lower() for f in named], n=1)
     if close:
-        actual = next(f for f in others if f.lower() == close[0])
+        actual = next(f for f in named if f.lower() == close[0].lower())
         return Missing(f'there is no {wanted}: did you mean to name {actual} {wanted}?',
                        f'Rename {actual} to {wanted}, then check again.')
     return Missing(f'there is no {wanted} here', _write_it(name))
@@ -129,13 +163,14 @@ def _write_it(name: str) -> str:
 # -- one file for several exercises ---------------------------------------------------
 
 def _one_file(snapshot: Snapshot, filename: str, exercises: tuple[str, ...], alone: bool,
-              only: str | None = None) -> dict[str, Located]:
+              only: str | None = None, as_name: str | None = None) -> dict[str, Located]:
     """Each exercise's section of one file (with `only`, that exercise's alone: the
-    file is still cut at every exercise). Given alone and named for one exercise
-    (`hexgrade check mirror.py`), it is that exercise's file: the others were simply
-    not handed in."""
-    path = PurePath(filename)
-    text = _text(path, snapshot.content(filename))
+    file is still cut at every exercise). A `.py` file named for an exercise (a
+    folder's `count_boxes.py`, or `hexgrade check mirror.py`) is that exercise's file,
+    run whole as Python runs it, whatever else it defines (the student's own winner,
+    reused as a helper); given alone, the others were simply not handed in."""
+    text = _text(PurePath(filename), snapshot.content(filename))
+    path = PurePath(as_name or filename)  # a file saved under a name chosen for it
     if isinstance(text, Missing):
         return {name: text for name in exercises}
     titles = {name: BY_NAME[name].titles if name in BY_NAME else (name,)
@@ -150,8 +185,10 @@ def _one_file(snapshot: Snapshot, filename: str, exercises: tuple[str, ...], alo
             return {name: _too_large(path) for name in exercises}
     else:
         blocks = tuple(py_blocks(text, titles))
-    sections = cut(text, blocks, exercises, BORROWED)
     own = path.stem if path.suffix == '.py' and path.stem in exercises else None
+    # a file named for an exercise is not cut: sections are for a notebook, or one
+    # file that holds the exercises
+    sections = {} if own is not None else cut(text, blocks, exercises, BORROWED)
     located: dict[str, Located] = {}
     cells = tuple((b.first, b.last) for b in blocks if b.number is not None)
     for name in exercises if only is None else (only,):
@@ -260,14 +297,33 @@ def _text(path: PurePath, data: bytes | str | None) -> str | Missing:
                                                f'it, then check again.')
     if path.suffix == '.ipynb' and parsing_cost(data) > MAX_NOTEBOOK_COST:
         return Missing(f'{path.name} is not a notebook that can be read ({TOO_MANY})')
+    encoding = _declared(data) if path.suffix == '.py' else 'utf-8-sig'
     try:
-        text = data.decode('utf-8-sig')
-    except UnicodeDecodeError as exc:
+        text = data.decode(encoding or 'utf-8-sig')
+    except (UnicodeDecodeError, LookupError) as exc:
+        named = f' {encoding} text, as its coding line says,' if encoding else ' UTF-8 text'
+        if not isinstance(exc, UnicodeDecodeError):
+            return Missing(f'{path.name} declares an encoding Python does not know '
+                           f'({encoding}); save it as UTF-8',
+                           'Most editors have "Save with encoding": choose UTF-8.')
         line = data[:exc.start].count(b'\n') + 1
-        return Missing(f'{path.name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on '
+        return Missing(f'{path.name} is not{named} (byte 0x{data[exc.start]:02x} on '
                        f'line {line}); save it as UTF-8',
                        'Most editors have "Save with encoding": choose UTF-8.')
     return text.replace('\r\n', '\n').replace('\r', '\n')
+
+
+def _declared(data: bytes) -> str | None:
+    """The encoding a `.py` file's coding line names (PEP 263: `# -*- coding: latin-1
+    -*-` on its first or second line), as Python runs the file; None where it names
+    none, or UTF-8 (read as UTF-8, a byte order mark allowed)."""
+    lines = iter(data.splitlines(keepends=True)[:2])
+    try:
+        found, _ = tokenize.detect_encoding(lambda: next(lines, b''))
+    except SyntaxError as exc:  # a coding line naming no encoding Python knows; or
+        named = re.search(r'unknown encoding: (\S+)', str(exc))  # no text at all (UTF-16)
+        return named[1] if named else None
+    return None if found in ('utf-8', 'utf-8-sig') else found
 
 
 def _too_large(path: PurePath, limit: int = MAX_BYTES) -> Missing:

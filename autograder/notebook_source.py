@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .failures import Failure
-from .sections import STAR, Block, named_by, parse_block, unparsed_block
+# the call a `%%writefile` cell becomes: a function the child gives every file it loads,
+# which writes into its own folder (the statement travels as an import does)
+from .sections import STAR, WRITE_FILE, Block, named_by, parse_block, unparsed_block
 
 # cell magics whose body is Python, run once here as the student's kernel would run it
 PYTHON_CELL_MAGICS = ('time', 'timeit', 'capture', 'prun', 'debug')
@@ -41,9 +43,7 @@ def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | No
     """The notebook's code cells as one text and as blocks, headed by the markdown
     heading that names an exercise above them."""
     try:
-        cells = json.loads(text)['cells']
-        if not isinstance(cells, list):
-            raise TypeError
+        cells = _cells(json.loads(text))
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise Failure(f'{name} is not a notebook that can be read ({_reason(exc)})') from None
     if len(cells) > MAX_CELLS:
@@ -56,7 +56,12 @@ def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | No
         if not isinstance(cell, dict):
             continue
         kind = cell.get('cell_type')
-        source = _source(cell.get('source'))
+        source = _source(cell.get('source', cell.get('input')))  # nbformat 3 says input
+        if kind == 'heading':  # nbformat 3's own heading cells: a level and a title
+            level = cell.get('level')
+            source = '#' * (level if type(level) is int and 0 < level <= 6 else 1) + \
+                ' ' + source
+            kind = 'markdown'
         if kind == 'markdown':
             heading = _heading(source, titles or {}) or heading
             continue
@@ -74,6 +79,21 @@ def read_notebook(text: str, name: str, titles: Mapping[str, Sequence[str]] | No
     return Notebook('\n\n'.join(parts) + '\n', tuple(blocks))
 
 
+def _cells(notebook: Any) -> list[Any]:
+    """A notebook's cells: nbformat 4's list, or nbformat 3's, inside its worksheets
+    (which Jupyter still opens)."""
+    if not isinstance(notebook, dict):
+        raise TypeError
+    if 'cells' not in notebook and isinstance(notebook.get('worksheets'), list):
+        cells = [cell for sheet in notebook['worksheets'] if isinstance(sheet, dict)
+                 for cell in sheet.get('cells') or [] if isinstance(sheet.get('cells'), list)]
+    else:
+        cells = notebook['cells']
+    if not isinstance(cells, list):
+        raise TypeError
+    return cells
+
+
 def notebook_source(text: str, name: str) -> str:
     """The code cells joined, with IPython's magics and shell lines made inert."""
     return read_notebook(text, name).text
@@ -83,21 +103,47 @@ def python_of(cell: str) -> str:
     """A cell as Python: a line magic, shell line or help request becomes `pass` at its
     own indentation, so blocks and line numbers stay as the student wrote them. A cell
     magic of another language leaves its cell blank; `%%time` and its kind keep their
-    Python body."""
+    Python body. Two magics do what Jupyter does with them: `%%writefile NAME` writes
+    its cell into the child's own folder, where `import` finds it (see `WRITE_FILE`),
+    and `%run NAME.py` runs that file into the notebook's names, as `from NAME import
+    *` does (the lesson's game file, or the student's own file handed in beside)."""
     lines = cell.split('\n')
     first = lines[0].strip()
     if first.startswith('%%'):
-        magic = first[2:].split()[0] if first[2:].split() else ''
+        words = first[2:].split()
+        magic = words[0] if words else ''
+        if magic == 'writefile':
+            return _writefile(words[1:], lines)
         if magic not in PYTHON_CELL_MAGICS:
             return '\n'.join('' for _ in lines)
         lines[0] = ''
     return '\n'.join(_inert(line) for line in lines)
 
 
+RUN = re.compile(r'%run\s+(?:-\w+\s+)*([A-Za-z_]\w*)\.py\b')
+
+
+def _writefile(words: list[str], lines: list[str]) -> str:
+    """The cell as one call that writes its body (the lines after the magic) to the
+    file it names; blank where it names none. The call stands on the magic's line and
+    the body's lines stay blank, so line numbers keep their places."""
+    append = '-a' in words or '--append' in words
+    names = [word for word in words if not word.startswith('-')]
+    if len(names) != 1:
+        return '\n'.join('' for _ in lines)
+    body = '\n'.join(lines[1:]) + '\n'
+    call = f'{WRITE_FILE}({names[0]!r}, {body!r}, {append!r})'
+    return '\n'.join([call] + ['' for _ in lines[1:]])
+
+
 def _inert(line: str) -> str:
     stripped = line.strip()
+    indent = line[:len(line) - len(line.lstrip())]
+    ran = RUN.fullmatch(stripped.split('  #')[0].strip()) or RUN.match(stripped)
+    if ran:
+        return f'{indent}from {ran[1]} import *'
     if MAGIC.match(stripped) or ASSIGNED_MAGIC.match(stripped) or HELP.match(stripped):
-        return line[:len(line) - len(line.lstrip())] + 'pass'
+        return indent + 'pass'
     return line
 
 

@@ -66,6 +66,15 @@ def timeout_hint(function: str, timeout: TimedOut,
             f'False.')
 
 
+@dataclass(frozen=True)
+class Elsewhere:
+    """What calls asked of a child of their own came to (see `Probe.elsewhere`), and how
+    many lines of the student's file each ran, where that was counted."""
+
+    outcomes: list[Outcome]
+    lines_run: list[int] | None
+
+
 class Unknown(Enum):
     """What a probe gives for a call not known to have returned (None is a value)."""
 
@@ -133,8 +142,7 @@ class Probe:
         # calls asked once more, and asked of a child of their own (see `asked_again`,
         # `elsewhere`), by the calls and the rules swapped in
         self._again: dict[tuple[Any, str], tuple[list[Outcome], str]] = {}
-        self._elsewhere: dict[tuple[Any, str],
-                              tuple[threading.Thread, list[list[Outcome]]]] = {}
+        self._elsewhere: dict[tuple[Any, str], tuple[threading.Thread, list[Elsewhere]]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -271,32 +279,36 @@ class Probe:
         return [self.returned(args, outcome) for args, outcome in zip(args_list, results)], \
             printed
 
-    def start_elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
-                        ) -> None:
+    def start_elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None,
+                        count_lines: bool = False) -> None:
         """Begin asking these calls of a child of their own, the file loaded anew in it
         and asked nothing before: in the background, while this probe's child goes on
-        (see `elsewhere`)."""
+        (see `elsewhere`). With `count_lines`, each call is traced (see
+        `StudentProcess.call`)."""
         key = (tuple(args_list), repr(patch))
         if key in self._elsewhere:
             return
-        found: list[list[Outcome]] = []
+        found: list[Elsewhere] = []
 
         def ask() -> None:
             with self.process.twin() as twin:
-                found.append(twin.call(self.function, list(args_list), patch).outcomes)
+                answers = twin.call(self.function, list(args_list), patch, count_lines)
+                found.append(Elsewhere(answers.outcomes, twin.lines_run))
         thread = threading.Thread(target=ask, name='asked elsewhere', daemon=True)
         self._elsewhere[key] = (thread, found)
         thread.start()
 
     def elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
-                  ) -> list[Outcome]:
+                  ) -> Elsewhere:
         """What these calls came to in a child of their own, where the file was loaded
         anew and asked nothing else: what depends on no earlier call (another rule's
         answer, for a flag), started with `start_elsewhere` or now."""
         self.start_elsewhere(args_list, patch)
         thread, found = self._elsewhere[(tuple(args_list), repr(patch))]
         thread.join()
-        return found[0] if found else [Died('it could not be asked again')] * len(args_list)
+        if found:
+            return found[0]
+        return Elsewhere([Died('it could not be asked again')] * len(args_list), None)
 
     def values(self, args_list: Sequence[Args]) -> list[Value]:
         """The values returned, in order; the first call that did not return fails the

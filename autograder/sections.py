@@ -24,6 +24,8 @@ from typing import Literal, Mapping, Sequence
 
 # a function or class, a plain value, an import, or anything else (which may run long)
 Kind = Literal['function', 'value', 'import', 'other']
+# the call a notebook's `%%writefile` cell becomes (see `notebook_source.python_of`)
+WRITE_FILE = '_hexgrade_writefile'
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,20 @@ def _kind(node: ast.stmt) -> tuple[Kind, tuple[str, ...]]:
         inner = [_kind(sub) for sub in node.body + [s for h in node.handlers for s in h.body]]
         if all(kind in ('function', 'import', 'value') for kind, _ in inner):
             return 'import', tuple(name for _, names in inner for name in names)
+    if isinstance(node, ast.If) and _quick(node.test):
+        # `if USE_SLICES: def mirror(board): ...` / `else: def mirror(board): ...`: what
+        # either way defines, as Python defines it running the file from the top
+        inner = [_kind(sub) for sub in node.body + node.orelse]
+        if inner and all(kind in ('function', 'import', 'value') for kind, _ in inner):
+            functions = any(kind == 'function' for kind, _ in inner)
+            return ('function' if functions else 'import'), \
+                tuple(dict.fromkeys(name for _, names in inner for name in names))
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+            isinstance(node.value.func, ast.Name) and node.value.func.id == WRITE_FILE and \
+            node.value.args and isinstance(node.value.args[0], ast.Constant):
+        # a notebook's `%%writefile board_tools.py`: it makes what a later import needs
+        name = str(node.value.args[0].value)
+        return 'import', (name.removesuffix('.py'),)
     return 'other', ()
 
 

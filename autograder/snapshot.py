@@ -26,6 +26,13 @@ from .errors import UsageError
 from .safe_files import LINK, Refused, read_limited
 
 GRADED = ('.py', '.ipynb')
+
+
+def graded_name(name: str) -> bool:
+    """Whether grading reads a file of this name: a `.py` or `.ipynb` file, whatever the
+    case of its suffix, or one a browser saved with `.txt` after it."""
+    lowered = name.lower()
+    return lowered.endswith(GRADED) or lowered.endswith(('.py.txt', '.ipynb.txt'))
 MAX_BYTES = 1024 * 1024          # the code itself: far beyond any honest answer
 MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024  # stored outputs (plots, printouts) are dropped
 MAX_ENTRIES = 2000               # a folder's entries looked at, at most
@@ -81,7 +88,7 @@ def _folder(folder: Path) -> Snapshot:
     budget = MAX_TOTAL_BYTES
     files: list[tuple[str, bytes | str]] = []
     for name, kind in entries:
-        if kind != 'file' or Path(name).suffix not in GRADED:
+        if kind != 'file' or not graded_name(name):
             continue
         data = _read(folder / name, budget)
         budget -= len(data) if isinstance(data, bytes) else 0
@@ -117,7 +124,7 @@ def _kind(entry: os.DirEntry[str]) -> str:
 def _read(path: Path, budget: int) -> bytes | str:
     """The file's bytes, or why they were not read: never through a link, and never
     more than its limit (nor than what is left of the snapshot's) read."""
-    limit = MAX_NOTEBOOK_BYTES if path.suffix == '.ipynb' else MAX_BYTES
+    limit = MAX_NOTEBOOK_BYTES if '.ipynb' in path.name.lower() else MAX_BYTES
     try:
         return read_limited(path, min(limit, budget))
     except Refused as refused:

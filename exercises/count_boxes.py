@@ -13,7 +13,8 @@
 # The helpers below are the game's rules; use them.
 # Each call may compute for 10 seconds: a right search that takes a second or
 # two passes, with a note on what would make it faster. Printing costs nothing.
-# Check your work with:  hexgrade check .    (or: pytest)
+# Use Python alone: your code is checked with its standard library only (no
+# numpy or other packages). Check your work with:  hexgrade check .  (or: pytest)
 
 
 def moves(board, side):

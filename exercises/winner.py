@@ -13,7 +13,8 @@
 # Tip: from hexapawn import moves   gives you the list of moves of a side.
 # Each call may compute for half a second (it needs far less); printing costs
 # nothing, but the answer must come back with return.
-# Check your work with:  hexgrade check .    (or: pytest)
+# Use Python alone: your code is checked with its standard library only (no
+# numpy or other packages). Check your work with:  hexgrade check .  (or: pytest)
 
 
 def winner(board, side):

@@ -124,6 +124,93 @@ def failing_experiments(a: Answers) -> Cells:
     ]
 
 
+def _without_game_imports(text: str) -> str:
+    """An answer with its `from hexapawn import ...` lines taken out: a notebook that
+    ran the game file into its names needs none."""
+    return '\n'.join(line for line in text.split('\n')
+                     if not line.startswith('from hexapawn import'))
+
+
+def run_game_file(a: Answers) -> Cells:
+    """`%run hexapawn.py` first, as a teacher's notebook often starts: the game's rules
+    are then the notebook's own names, and no answer imports them, nor keeps the
+    stub's own copies of them."""
+    boxes = a['count_boxes']
+    boxes = boxes[:boxes.index('def moves(')] + boxes[boxes.index('def count_boxes('):]
+    return [
+        ('code', '%run hexapawn.py'),
+        ('md', '## \u2605 The mirror'),
+        ('code', _without_game_imports(a['mirror'])),
+        ('md', '## \u2605\u2605 Who has won?'),
+        ('code', _without_game_imports(a['winner'])),
+        ('md', '## \u2605\u2605\u2605 How many boxes?'),
+        ('code', _without_game_imports(boxes)),
+    ]
+
+
+def written_file(a: Answers) -> Cells:
+    """A helper written to a file with `%%writefile`, then imported by a later cell."""
+    return [
+        ('code', "%%writefile board_tools.py\ndef rows(board):\n"
+                 "    return [board[0:3], board[3:6], board[6:9]]\n"),
+        ('md', '## \u2605 The mirror'),
+        ('code', 'import board_tools'),
+        ('code', "def mirror(board):\n    return ''.join(row[::-1] for row in "
+                 "board_tools.rows(board))" if a['mirror'] == ANSWERS['mirror']
+         else a['mirror']),
+        ('md', '## \u2605\u2605 Who has won?'),
+        ('code', a['winner']),
+        ('md', '## \u2605\u2605\u2605 How many boxes?'),
+        ('code', a['count_boxes']),
+    ]
+
+
+def defined_in_an_if(a: Answers) -> Cells:
+    """mirror written two ways, one chosen by an `if`; count_boxes, without the stub's
+    own mirror, uses the student's (defined in the if block of another section)."""
+    own = a['count_boxes']
+    start, end = own.index('def mirror(board):'), own.index('def count_boxes(use_mirror):')
+    return [
+        ('md', '## \u2605 The mirror'),
+        ('code', 'USE_SLICES = True'),
+        ('code', 'if USE_SLICES:\n' + '\n'.join('    ' + line if line else line
+                                                 for line in a['mirror'].split('\n')) +
+         '\nelse:\n    def mirror(board):\n        return board\n'),
+        ('md', '## \u2605\u2605 Who has won?'),
+        ('code', a['winner']),
+        ('md', '## \u2605\u2605\u2605 How many boxes?'),
+        ('code', own[:start] + own[end:]),
+    ]
+
+
+def typed_dataclass(a: Answers) -> Cells:
+    """count_boxes' positions kept in a dataclass, annotations postponed: what looks
+    the class's module up in sys.modules as it is made."""
+    return [
+        ('code', a['mirror']),
+        ('code', a['winner']),
+        ('code', a['count_boxes']),
+        ('code', DATACLASS),
+    ]
+
+
+# a class of the student's own, annotations postponed: making it looks its module up
+DATACLASS = ('from __future__ import annotations\n\nimport typing\n'
+             'from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\n'
+             'class Position:\n    board: str\n    side: str\n'
+             '    made: typing.ClassVar[int] = 0\n')
+
+
+def input_at_the_end(a: Answers) -> Cells:
+    """The answers, and below each one a line that asks for a board to try by hand."""
+    return [
+        ('code', a['mirror']),
+        ('code', "board = input('a board? ')\nprint(mirror(board))"),
+        ('code', a['winner']),
+        ('code', a['count_boxes']),
+    ]
+
+
 HABITS: dict[str, Callable[[Answers], Cells]] = {
     'lesson layout': lesson_layout,
     'experiments': experiments,
@@ -132,9 +219,17 @@ HABITS: dict[str, Callable[[Answers], Cells]] = {
     'redefinition': redefinition,
     'loop in winner': loop_in_winner,
     'failing experiments': failing_experiments,
+    'run game file': run_game_file,
+    'written file': written_file,
+    'defined in an if': defined_in_an_if,
+    'typed dataclass': typed_dataclass,
+    'input at the end': input_at_the_end,
 }
 # habits that cost an exercise by themselves: none, since cells run as in Jupyter
 SUNK: dict[str, str] = {}
+# habits where one answer uses another: a mistake planted in the one costs both
+USES: dict[str, dict[str, str]] = {'defined in an if': {'mirror': 'count_boxes'},
+                                  'run game file': {'mirror': 'count_boxes'}}
 
 
 def notebook(cells: Cells, outputs_kb: int = 0) -> str:
@@ -154,6 +249,26 @@ def notebook(cells: Cells, outputs_kb: int = 0) -> str:
                             'text': ['x' * 1023 + '\n'] * outputs_kb}]
     return json.dumps({'cells': made, 'metadata': {}, 'nbformat': 4, 'nbformat_minor': 5},
                       indent=1)
+
+
+def old_notebook(cells: Cells) -> str:
+    """The cells as an nbformat 3 notebook (worksheets, `input`, heading cells), as
+    older Jupyter saved them and today's still opens."""
+    made: list[dict[str, Any]] = []
+    for number, (kind, text) in enumerate(cells):
+        if kind == 'md' and text.startswith('#'):
+            level = len(text) - len(text.lstrip('#'))
+            made.append({'cell_type': 'heading', 'level': level, 'metadata': {},
+                         'source': [text.lstrip('# ')]})
+        elif kind == 'md':
+            made.append({'cell_type': 'markdown', 'metadata': {},
+                         'source': text.splitlines(keepends=True)})
+        else:
+            made.append({'cell_type': 'code', 'collapsed': False, 'language': 'python',
+                         'metadata': {}, 'input': text.splitlines(keepends=True),
+                         'outputs': [], 'prompt_number': number})
+    return json.dumps({'metadata': {'name': ''}, 'nbformat': 3, 'nbformat_minor': 0,
+                       'worksheets': [{'cells': made, 'metadata': {}}]}, indent=1)
 
 
 def one_file(cells: Cells, headings: bool = True) -> str:

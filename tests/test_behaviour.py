@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from autograder.behaviour import fingerprint
-from autograder.classroom.serialise import from_data, to_data
+from autograder.serialise import from_data, to_data
 from autograder.config import Config
 from autograder.exercises import BY_NAME
 from autograder.exercises.winner import POSITIONS

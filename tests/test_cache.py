@@ -4,7 +4,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from autograder.classroom.cache import ResultCache, settings_digest
-from autograder.classroom.serialise import to_data
+from autograder.serialise import to_data
 from autograder.config import Config
 
 from class_records import record

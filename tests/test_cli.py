@@ -56,8 +56,8 @@ def test_a_known_mistake_as_the_student_reads_it(tmp_path: Path) -> None:
     run = _run('check', '.', cwd=folder)
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == summary_line('.', scores())
-    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.38 pt]") == [
-        "  FAIL  mirror gives the lesson's example right  [0.38 pt]",
+    assert _block(run.stdout, "  FAIL  mirror gives the lesson's example right  [0.43 pt]") == [
+        "  FAIL  mirror gives the lesson's example right  [0.43 pt]",
         '        the example from the exercise',
         "        mirror('BB..W.W.W')",
         '            B B .',

@@ -109,7 +109,7 @@ def test_the_submissions_of_a_lost_worker_are_graded_again(tmp_path: Path) -> No
     import cloudpickle
 
     from autograder.classroom.cluster import Cluster, run_jobs_on_cluster
-    from autograder.classroom.serialise import from_data
+    from autograder.serialise import from_data
     from autograder.classroom.workers import Job
     from autograder.snapshot import take, write
 

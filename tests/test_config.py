@@ -73,9 +73,9 @@ def test_an_exercise_has_limits_of_its_own(tmp_path: Path) -> None:
 
 
 def test_printing_costs_points_only_when_the_teacher_says_so(tmp_path: Path) -> None:
-    assert Config().weights == {'prints_nothing': 0}
+    assert Config().weights == {'prints_nothing': 0, 'any_characters': 0}
     config = load_config(_toml(tmp_path, '[weights]\nprints_nothing = 2\n'))
-    assert config.weights == {'prints_nothing': 2}
+    assert config.weights == {'prints_nothing': 2, 'any_characters': 0}
 
 
 def test_every_shipped_key_has_a_comment_above_it() -> None:

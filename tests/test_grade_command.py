@@ -168,8 +168,8 @@ def test_a_canvas_zip_is_graded_with_names_late_hand_ins_and_rejected_entries(
     assert rows['1002']['notes'] == (
         'mirror-1.py was graded as mirror.py (Canvas renames resubmitted files); '
         '../smithjo_1002_5003_winner.py was left out: its path climbs out of the class folder '
-        'with ..; handed in late; winner not found: there is no winner.py here; count_boxes '
-        'not found: there is no count_boxes.py here')
+        'with ..; handed in late; it held mirror.py; winner not found: there is no '
+        'winner.py here; count_boxes not found: there is no count_boxes.py here')
     assert not (tmp_path / 'smithjo_1002_5003_winner.py').exists()
 
 

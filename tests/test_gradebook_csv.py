@@ -61,7 +61,7 @@ def test_the_notes_say_why_a_row_needs_a_look(tmp_path: Path) -> None:
 
     folder = tmp_path / 'eve'
     folder.mkdir()
-    (folder / 'Mirror.py').write_text('def mirror(board):\n    return board\n')
+    (folder / 'mirorr.py').write_text('def mirror(board):\n    return board\n')
     (folder / 'winner.py').write_text('def winner(board, side)\n    return ""\n')
     (folder / 'count_boxes.py').write_bytes(
         (PIECES / 'count_boxes' / 'hard_coded.py').read_bytes())
@@ -75,12 +75,14 @@ def test_the_notes_say_why_a_row_needs_a_look(tmp_path: Path) -> None:
     rows = {row['student']: row for row in csv.DictReader(io.StringIO(grades_csv(batch)))}
     assert rows['eve']['flags'] == 'hard-coded; not found; syntax error'
     assert rows['eve']['notes'] == (
-        'mirror not found: there is no mirror.py: did you mean to name Mirror.py mirror.py?; '
+        'it held count_boxes.py, mirorr.py, winner.py; '
+        'mirror not found: there is no mirror.py: did you mean to name mirorr.py mirror.py?; '
         'winner syntax error: winner.py has a syntax error on line 1: expected \':\'; '
         'count_boxes hard-coded: count_boxes gave the same numbers when its moves() was '
         'replaced by other rules: it may return fixed numbers instead of counting (or it '
         'uses rules of its own); worth a look.')
     assert rows['lou']['flags'] == 'not found; timeout'
     assert rows['lou']['notes'].startswith(
-        'mirror timeout: mirror.py did not finish loading within 2 s: is there an endless '
-        'loop outside the functions?; winner not found: there is no winner.py here')
+        'it held mirror.py; mirror timeout: mirror.py did not finish loading within 2 s: is '
+        'there an endless loop outside the functions?; winner not found: there is no '
+        'winner.py here')

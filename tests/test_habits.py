@@ -19,7 +19,8 @@ from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 
 from every_exercise import POINTS, scores, summary_line
-from habits import ANSWERS, HABITS, PLANTED, SUNK, kit_stubs, notebook, one_file
+from habits import (ANSWERS, HABITS, PLANTED, SUNK, USES, kit_stubs, notebook, old_notebook,
+                    one_file)
 
 NAMES = tuple(ANSWERS)  # the exercises the habits are written around
 # a load that never ends is stopped sooner than by default, to keep the tests quick
@@ -53,7 +54,8 @@ def test_a_notebook_loses_exactly_the_exercise_a_mistake_is_in(habit: str, plant
                                                                folder: Path) -> None:
     results = _graded_notebook(habit, planted, folder)
     lost = {name for name in NAMES if not _full(results[name])}
-    assert lost == {planted, SUNK.get(habit)} - {None}, {
+    using = USES.get(habit, {}).get(planted or '')
+    assert lost == {planted, SUNK.get(habit), using} - {None}, {
         name: (results[name].problem, results[name].misconception) for name in lost}
 
 

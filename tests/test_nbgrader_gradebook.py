@@ -188,3 +188,24 @@ def test_nbgraders_own_score_never_outweighs_hexgrades_and_the_teacher_is_told(
     assert scores == earned(mirror=POINTS['mirror'], winner=POINTS['winner'], count_boxes=0.0)
     assert 'nbgrader' not in comments['count_boxes']  # the student reads hexgrade's own
 
+
+
+def test_notebooks_in_every_shape_a_student_saves_are_written_into_the_gradebook(
+        course: Path, tmp_path: Path) -> None:
+    """An old nbformat 3 notebook, `%run` of the game file, `%%writefile`: right answers,
+    full marks in nbgrader's gradebook."""
+    from habits import ANSWERS, HABITS, notebook, old_notebook
+    submitted = tmp_path / 'submitted'
+    shapes = {'old-nb': old_notebook(HABITS['lesson layout'](ANSWERS)),
+              'run-nb': notebook(HABITS['run game file'](ANSWERS)),
+              'written-nb': notebook(HABITS['written file'](ANSWERS))}
+    for student, text in shapes.items():
+        (submitted / student / 'hexapawn').mkdir(parents=True)
+        (submitted / student / 'hexapawn' / 'hexapawn.ipynb').write_text(text, encoding='utf-8')
+    done = subprocess.run([sys.executable, '-m', 'autograder', 'grade', str(submitted),
+                           '--out', str(tmp_path / 'out'), '--to-gradebook', str(course),
+                           '--config', str(course.parent / 'grader.toml')],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for student in shapes:
+        assert stored(course, student)[0] == earned(**POINTS), student

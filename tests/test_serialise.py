@@ -5,7 +5,7 @@ from dataclasses import asdict
 
 import pytest
 
-from autograder.classroom.serialise import FORMAT, from_data, to_data
+from autograder.serialise import FORMAT, from_data, to_data
 
 from class_records import record, wrong_mirror
 

@@ -55,7 +55,7 @@ def test_hints_hide_the_expected_value(tmp_path: Path) -> None:
 
 def test_names_show_only_which_checks_passed(tmp_path: Path) -> None:
     text, data = _shown(tmp_path, 'names')
-    assert "  FAIL  mirror gives the lesson's example right  [0.38 pt]" in text
+    assert "  FAIL  mirror gives the lesson's example right  [0.43 pt]" in text
     assert '  PASS  mirror returns a string of 9 characters' in text
     for shown in (text, _outputs(data)):
         assert 'hint' not in shown and 'got' not in shown and 'B B .' not in shown

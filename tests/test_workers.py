@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import pytest
 
 from autograder.classroom.process_tree import kill_tree
-from autograder.classroom.serialise import from_data
+from autograder.serialise import from_data
 from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
 from autograder.config import Config
 from autograder.snapshot import take, write

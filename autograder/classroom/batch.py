@@ -21,7 +21,7 @@ from ..errors import UsageError
 from ..results import SubmissionResult
 from ..students import Found, Student
 from .cache import ResultCache
-from .serialise import from_data
+from ..serialise import from_data
 from .ungraded import grading_stopped, nothing_to_grade
 from .workers import Job, Started, run_jobs
 
@@ -61,6 +61,7 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
     keys: dict[str, str] = {}
     spilled: dict[str, Path] = {}  # each content's snapshot, as the worker will read it
     stored: dict[str, SubmissionResult] = {}  # the records the cache holds already
+    held: dict[str, str] = {}  # what each student's snapshot holds, for the teacher
     for student in students:
         if student.path is None:
             records[student.id] = _graded(student, nothing_to_grade(
@@ -72,6 +73,7 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
             records[student.id] = _graded(student, grading_stopped(
                 student.id, read, config, isolation), 0.0, False)
             continue
+        held[student.id] = _what_was_there(read)
         digest = snapshot.digest(read)
         keys[student.id] = key = cache.key(digest) if cache else digest
         if key in spilled:
@@ -102,7 +104,8 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
         else:
             result = grading_stopped(first.id, reply[1], config, isolation)
         for student in by_key[key]:
-            records[student.id] = _graded(student, result, seconds, False)
+            records[student.id] = _graded(student, result, seconds, False,
+                                          held.get(student.id))
             on_graded(records[student.id])
         done[0] += len(by_key[key])
         progress(done[0], len(students))
@@ -115,7 +118,7 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
         run_jobs_on_cluster(jobs, cluster, config, report)
     for key, record in stored.items():
         for student in by_key[key]:
-            records[student.id] = _graded(student, record, 0.0, True)
+            records[student.id] = _graded(student, record, 0.0, True, held.get(student.id))
     graded = tuple(records[student.id] for student in students)
     return Batch(found, graded, config, isolation, time.monotonic() - started)
 
@@ -128,7 +131,22 @@ def _snapshot(path: Path) -> snapshot.Snapshot | str:
         return f'the grader failed on it: UsageError: {error}'
 
 
+SHOWN_ENTRIES = 8  # of a submission's top level, named in a note
+
+
+def _what_was_there(read: snapshot.Snapshot) -> str:
+    """What a submission held, in a note for the teacher when a file was not found in
+    it: the names of its top level."""
+    names = [name + ('/' if kind == 'folder' else '') for name, kind in read.entries]
+    if not names:
+        return 'it held nothing'
+    more = f' and {len(names) - SHOWN_ENTRIES} more' if len(names) > SHOWN_ENTRIES else ''
+    return f'it held {", ".join(names[:SHOWN_ENTRIES])}{more}'
+
+
 def _graded(student: Student, result: SubmissionResult, seconds: float,
-            cached: bool) -> Graded:
-    notes = result.notes + student.notes + (('handed in late',) if student.late else ())
+            cached: bool, held: str | None = None) -> Graded:
+    missing = any(flag.kind == 'not found' for e in result.exercises for flag in e.flags)
+    notes = result.notes + student.notes + (('handed in late',) if student.late else ()) + \
+        ((held,) if held and missing else ())
     return Graded(student, replace(result, source=student.id, notes=notes), seconds, cached)

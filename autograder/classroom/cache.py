@@ -20,7 +20,7 @@ from .. import __version__
 from ..config import Config
 from ..kit import KIT
 from ..results import SubmissionResult
-from .serialise import from_data, to_data
+from ..serialise import from_data, to_data
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = (PACKAGE, PACKAGE.parent / 'hexapawn_ref')

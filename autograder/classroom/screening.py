@@ -16,7 +16,9 @@ from pathlib import Path
 
 from ..snapshot import MAX_BYTES
 from ..safe_files import Entry, Refused, kind_of, listing, make_folders, read_limited, walk
+from ..errors import UsageError
 from ..students import Student
+from .zipped_work import unpacked, zip_to_open
 
 MAX_COPY_BYTES = 32 * 1024 * 1024
 LEFT_OUT = {'link': 'left out, as links to other files',
@@ -36,6 +38,8 @@ def screened(student: Student, root: Path, workdir: Path, stem: str) -> Student:
         return _nothing(student, f'{linked.name} is a link, and links are never followed')
     try:
         kind, size = _kind(path)
+        if kind == 'file' and path.suffix.lower() == '.zip':
+            return _opened(student, path, path, workdir, stem)
         if kind != 'folder':
             return _one_file(student, path, kind, size)
         try:
@@ -43,6 +47,9 @@ def screened(student: Student, root: Path, workdir: Path, stem: str) -> Student:
         except Refused as exc:
             entries = [e for e in listing(path) if e.kind != 'folder']
             notes = [f'only its top-level files were graded: {exc.strerror}']
+        zipped = zip_to_open(path, entries) if not notes else None
+        if zipped is not None:
+            return _opened(student, path, zipped, workdir, stem)
         if not notes and all(_why_not(e) is None for e in entries):
             return student
         workdir.mkdir(parents=True, exist_ok=True)  # ours: only what comes below is theirs
@@ -52,6 +59,18 @@ def screened(student: Student, root: Path, workdir: Path, stem: str) -> Student:
         return _nothing(student, f'{path.name}: {exc.strerror}')
     except OSError as exc:
         return _nothing(student, f'{path.name} cannot be read ({exc.strerror})')
+    return replace(student, path=copy, notes=student.notes + tuple(notes))
+
+
+def _opened(student: Student, path: Path, zipped: Path, workdir: Path, stem: str
+            ) -> Student:
+    """A student whose work came as a zip, graded from a copy of what is inside it."""
+    workdir.mkdir(parents=True, exist_ok=True)  # ours: only what comes below is theirs
+    copy = make_folders(workdir, ('screened', stem))
+    try:
+        notes = unpacked(zipped, copy)
+    except UsageError as error:
+        return _nothing(student, f'{zipped.name} was handed in, and {error}')
     return replace(student, path=copy, notes=student.notes + tuple(notes))
 
 

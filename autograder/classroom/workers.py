@@ -367,11 +367,11 @@ def grade_one(snapshot: Path, config: Config, isolation: Isolation, work: Shared
     submission whose snapshot the command wrote in `snapshot`."""
     from ..grading import grade_submission
     from ..snapshot import read
-    from .serialise import to_data
+    from ..serialise import to_data
 
     try:
         return 'graded', to_data(grade_submission(read(snapshot), config, isolation, work,
-                                                  spares))
+                                                  spares, names=True))
     except Exception as exc:  # our bug or the machine's; it stays with this student
         return 'stopped', f'the grader failed on it: {type(exc).__name__}: {exc}'
 

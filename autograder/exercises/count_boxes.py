@@ -19,6 +19,7 @@ from ..sandbox.values import type_name
 VARIANT = {'source': NO_CAPTURES, 'names': ['moves']}  # pawns that never take
 # the one call a count is asked under other rules, by a known mistake and by the flag
 UNDER_OTHER_RULES = ([(False,)], VARIANT)
+SLOW_SECONDS = 0.5  # a call that computes this long is slow: it earns a note
 RIGHT = {use_mirror: reference(use_mirror) for use_mirror in (True, False)}
 
 
@@ -80,7 +81,9 @@ def same_every_time(probe: Probe) -> None:
     # that keeps what it found from one that starts afresh; and once under other rules,
     # in a child of its own, meanwhile (see `hard_coded`)
     if _both_right(probe):
-        probe.start_elsewhere(*UNDER_OTHER_RULES)
+        # traced, to see what it does, unless that would slow a slow search down more
+        slow = (probe.process.slowest_call or 0.0) >= SLOW_SECONDS
+        probe.start_elsewhere(*UNDER_OTHER_RULES, count_lines=not slow)
     same_answers(probe, [(True,)])
 
 
@@ -182,15 +185,26 @@ def _both_right(probe: Probe) -> bool:
     return [_asked(probe, m) for m in (True, False)] == [_right(True), _right(False)]
 
 
+# lines of the student's file a count runs at the least when it searches: the
+# smallest search visits some sixty positions, a few lines each; a fixed answer runs
+# a line or two, and even one that first looks whether the rules were swapped, a few
+# dozen
+SEARCHING = 300
+
+
 def hard_coded(probe: Probe) -> Flag | None:
-    """Flag right answers that do not follow a change of the rules they are given.
-    Asked of the file loaded anew, in a child of its own: a count that keeps what it
-    worked out (`functools.cache`, a memo of its own) must work it out again there,
-    under the other rules, and one call is enough (a slow search pays for one)."""
+    """Flag right answers that do not follow a change of the rules they are given, and
+    do not search either. Asked of the file loaded anew, in a child of its own: a count
+    that keeps what it worked out (`functools.cache`, a memo of its own) must work it
+    out again there, under the other rules, and one call is enough (a slow search pays
+    for one). A count with rules of its own (a class of its own, a program adapted from
+    elsewhere) does not follow them, but runs its search's lines by the hundred."""
     if not _both_right(probe):
         return None
     varied = probe.elsewhere(*UNDER_OTHER_RULES)
-    if _answer(varied[0]) != _right(False):
+    if _answer(varied.outcomes[0]) != _right(False):
+        return None
+    if varied.lines_run and varied.lines_run[0] >= SEARCHING:
         return None
     return Flag('hard-coded', 'count_boxes gave the same numbers when its moves() was '
                 'replaced by other rules: it may return fixed numbers instead of counting '
@@ -204,7 +218,7 @@ EXERCISE: Exercise = Exercise(
     # start, the names kept in a list) takes a second or two a call
     limits={'call_seconds': 10.0, 'load_seconds': 6.0,
             'file_seconds': 120.0},
-    slow=Slow(0.5, 'A search that keeps the positions it has already seen '
+    slow=Slow(SLOW_SECONDS, 'A search that keeps the positions it has already seen '
                    'in a set (or a dictionary) visits each one once, and '
                    '`name in seen` is then quick even for thousands of '
                    'names: the model answer takes a few thousandths of a '

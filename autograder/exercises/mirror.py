@@ -81,8 +81,10 @@ def own_inverse(probe: Probe) -> None:
     check_property(TWICE, twice, probe)
 
 
-@checks.add(weight=1, needs=[reverses_each_row],
-            nudge='Work on any 9 characters: do not look at what the squares hold.')
+@checks.add(weight=0, needs=[reverses_each_row], advisory=True,
+            nudge="Your mirror is right on every board of the lesson; it need not work on "
+                  "other letters, but one that moves the squares whatever they hold is "
+                  "simpler: it does not look at what the squares hold.")
 def any_characters(probe: Probe) -> None:
     """mirror works on any 9 characters, not only 'B', 'W' and '.'"""
     def anything(board: str) -> None:

@@ -66,7 +66,7 @@ def graded(platform: str, submission: Path, config_path: Path | None) -> dict[st
     for warning in isolation.warnings():  # for the teacher's log of the run
         print(warning, file=sys.stderr)
     started = time.monotonic()
-    result = grade_submission(work_folder(submission), config, isolation)
+    result = grade_submission(work_folder(submission), config, isolation, names=True)
     return RENDERERS[platform](result, config, time.monotonic() - started)
 
 

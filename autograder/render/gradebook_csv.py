@@ -16,7 +16,7 @@ import io
 
 from ..class_results import Batch, Graded
 from ..config import EXERCISE_NAMES
-from ..results import SubmissionResult
+from ..results import RENAMED, SubmissionResult
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')
 FORMULA_STARTS = ('=', '+', '-', '@', '\t', '\r')
@@ -56,6 +56,7 @@ def reasons(result: SubmissionResult) -> list[str]:
     what they flag, and why an exercise without a flag could not be graded."""
     found = list(result.notes)
     for exercise in result.exercises:
+        found += [f'{exercise.exercise}: {note}' for note in exercise.notes if RENAMED in note]
         found += [f'{exercise.exercise} {flag.kind}: {flag.note}' for flag in exercise.flags]
         if exercise.problem and not exercise.flags:
             found.append(f'{exercise.exercise}: {exercise.problem}')

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..class_results import Batch, Graded
-from ..classroom.serialise import from_data, to_data
+from ..serialise import from_data, to_data
 from ..results import SubmissionResult
 from ..students import file_stems
 from ..visibility import for_students

@@ -10,6 +10,7 @@ itself.
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import os
 import sys
@@ -85,8 +86,14 @@ class Child:
         self.filename = request['filename']
         self.clock.watched = self.filename
         self.timing = {**self.limits, **request.get('limits', {})}
-        self.namespace = {'__name__': 'submission', '__file__': self.filename,
-                          '__builtins__': __builtins__}
+        # a real module, as Python runs a file: dataclasses, typing, enum and pickle
+        # look the module of what it defines up in sys.modules
+        module = sys.modules['submission'] = types.ModuleType('submission')
+        self.namespace = module.__dict__
+        self.namespace.update({'__file__': self.filename, '__builtins__': __builtins__,
+                               WRITE_FILE: write_file})
+        if os.getcwd() not in sys.path:  # its own folder, where %%writefile writes
+            sys.path.insert(0, os.getcwd())
         for name, text in request.get('modules', {}).items():
             module = types.ModuleType(name)
             code = COMPILED.get((name, text)) or compile(text, name + '.py', 'exec')
@@ -212,7 +219,14 @@ class Child:
         return compile(tree, self.filename, 'exec', dont_inherit=True)
 
     def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Each call of a batch (with the rules `patch` swaps in); with `count_lines`,
+        each is traced, and how many lines of the student's file it ran is said too:
+        what a call does, beside what it gives back (a fixed answer runs a line or
+        two, a search thousands)."""
         fn = self._function(request)
+        events: list[int] | None = [] if request.get('count_lines') else None
+        if events is not None:
+            fn = self._counting(fn, events)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
             texts = wire.strings_in(request) if 'held' not in request or 'joined' in \
@@ -223,15 +237,42 @@ class Child:
                 values = self._call_all(lambda args: fn(*args), request['args'])
         finally:
             variant.swap_back(patched)
+            sys.settrace(None)  # in case a timeout struck before a call took it off
+        counted = {} if events is None else {'lines_run': events}
         # most batches are all short strings (mirror's has 19,683): send them bare,
         # which both sides handle several times faster than tagged values
         strings = wire.all_strings_out(values)
         if strings is not None:
-            return {**strings, 'output': self.output.take()}
+            return {**strings, **counted, 'output': self.output.take()}
         joined = encoding.sequences(values)  # tuples or lists of strings, of one shape
         if joined is not None:
-            return {joined[0]: joined[1], 'output': self.output.take()}
-        return {'results': encoding.encode_all(values), 'output': self.output.take()}
+            return {joined[0]: joined[1], **counted, 'output': self.output.take()}
+        return {'results': encoding.encode_all(values), **counted,
+                'output': self.output.take()}
+
+    def _counting(self, fn: Callable[..., Any], events: list[int]) -> Callable[..., Any]:
+        """`fn`, counting in `events` the lines of the student's file each call runs
+        (the game file's and the standard library's are left at full speed)."""
+        watched = self.filename
+
+        def counted(*args: Any) -> Any:
+            ran = [0]
+
+            def on_line(frame: Any, event: str, arg: Any) -> Any:
+                if event == 'line':
+                    ran[0] += 1
+                return on_line
+
+            def on_call(frame: Any, event: str, arg: Any) -> Any:
+                return on_line if frame.f_code.co_filename == watched else None
+            events.append(0)
+            sys.settrace(on_call)
+            try:
+                return fn(*args)
+            finally:
+                sys.settrace(None)
+                events[-1] = ran[0]
+        return counted
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
         """`fn` of each item, as `encoding.kept` keeps it: a plain value as it is,
@@ -328,6 +369,17 @@ class OwnTime:
 
 # a carried cell may wait (a sleep) this many times as long as it may compute, as a call
 WAITING = 3
+
+
+# what a notebook's `%%writefile NAME` cell becomes: a call of this, which writes the
+# cell into the child's own folder, where the notebook's `import NAME` then finds it
+WRITE_FILE = '_hexgrade_writefile'
+
+
+def write_file(name: str, text: str, append: bool = False) -> None:
+    with open(name, 'a' if append else 'w', encoding='utf-8') as stream:
+        stream.write(text)
+    importlib.invalidate_caches()
 
 
 def _timed_out(value: Any) -> bool:

@@ -114,6 +114,9 @@ class StudentProcess:
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
         self._reply_bytes = 0  # and its length
         self._at = -1  # the carried cell the child last said it runs, while it loads
+        # how many lines of the student's file each call of the last batch ran, when
+        # it was asked (see `call`); None when it was not, or could not be read
+        self.lines_run: list[int] | None = None
         # what it was asked to load (see `twin`)
         self._load: tuple[str, str, dict[str, str], dict[str, str] | None,
                           Sequence[tuple[int, int]], Sequence[int]] | None = None
@@ -210,13 +213,18 @@ class StudentProcess:
         self.gone, self.overran = None, False
 
     def call(self, name: str, args: Sequence[Sequence[Any]],
-             patch: dict[str, Any] | None = None) -> Answers:
+             patch: dict[str, Any] | None = None, count_lines: bool = False) -> Answers:
         """Call `name` once per argument list (with the game's rules `patch` swaps in);
-        what each call came to, and what it printed meanwhile."""
+        what each call came to, and what it printed meanwhile. With `count_lines`, each
+        call is traced, and `lines_run` says how many lines of the student's file it
+        ran (tracing slows a call down several times)."""
+        self.lines_run = None
         if self.gone is not None:
             return Answers(None, [Died(self.gone)] * len(args), '')
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch,
-                                   **arguments(args)}
+                                   **arguments(args, self._memo.sent if self._memo else None)}
+        if count_lines:
+            request['count_lines'] = True
         try:
             self._first_look = min(FIRST_LOOK_SECONDS * max(len(args), 1), POLL_SECONDS)
             # a separator between answers (see `wire.all_strings_out`): a reply that fit
@@ -232,6 +240,10 @@ class StudentProcess:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
             return Answers(None, [Died(gone.reason)] * len(args), '')
+        counted = reply.get('lines_run')
+        if count_lines and isinstance(counted, list) and len(counted) <= len(args) and \
+                all(type(n) is int and n >= 0 for n in counted):
+            self.lines_run = counted
         # the same big reply to as many calls under the same limit reads the same
         key = (self._reply_key, len(args), self.limits.call_seconds) \
             if self._reply_key and self._memo else None

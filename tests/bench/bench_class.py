@@ -54,6 +54,8 @@ PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
 ATTACKS = PROJECT / 'tests' / 'attacks'
 NAMES = ('mirror', 'winner', 'count_boxes')
 DEFINES = re.compile(r'^def (mirror|winner|count_boxes)\b', re.MULTILINE)
+# a right search of count_boxes written the long way: a second or more a call
+SLOW = {'correct_every_game_replayed.py'}
 LOOP = '\n\nwhile True:  # waits for a board that never comes\n    pass\n'
 
 
@@ -76,8 +78,9 @@ def build_class(folder: Path, students: int, loops: int) -> dict[str, str]:
     mistakes = [(name, piece) for name in NAMES for piece in wrong[name]]
     for number in range(students - len(kinds)):
         sid = f's{number:03d}'
-        files = {name: rng.choice(right[name]).read_text(encoding='utf-8') for name in NAMES}
-        kind = 'correct'
+        chosen = {name: rng.choice(right[name]) for name in NAMES}
+        files = {name: piece.read_text(encoding='utf-8') for name, piece in chosen.items()}
+        kind = 'slow' if chosen['count_boxes'].name in SLOW else 'correct'
         if number < loops:
             files['count_boxes'] += LOOP
             kind = 'loop'
@@ -280,7 +283,7 @@ def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int 
         assert main(['nbgrader', str(course)]) == 0
     run_nbgrader(course, 'generate_assignment', 'hexapawn')
     release = json.loads((course / 'release/hexapawn/hexapawn.ipynb').read_text())
-    chosen = [sid for sid, kind in kinds.items() if kind in ('correct', 'mistake')][:sample]
+    chosen = [sid for sid, kind in kinds.items() if kind in ('correct', 'slow', 'mistake')][:sample]
     for sid in chosen:
         notebook = copy.deepcopy(release)
         for cell in notebook['cells']:
@@ -322,8 +325,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix='bench-class-') as root:
         klass = Path(root) / 'class'
         kinds = build_class(klass, args.students, args.loops)
-        counts = {k: list(kinds.values()).count(k) for k in ('correct', 'mistake', 'hostile',
-                                                              'loop')}
+        counts = {k: list(kinds.values()).count(k) for k in ('correct', 'slow', 'mistake',
+                                                              'hostile', 'loop')}
         sampler = MemorySampler()
         sampler.start()
         started, busy_before = time.perf_counter(), machine_busy()
@@ -333,6 +336,7 @@ def main() -> None:
         sampler.running = False
         sampler.join()
         report(batch, wall, counts, args.jobs, sampler.peak)
+        slow_share(batch, kinds, wall, args.jobs)
         cpu(busy, wall, len(batch.graded))
         if args.memory_class:
             worker_memory(Path(root), args.jobs, args.memory_class)
@@ -340,6 +344,15 @@ def main() -> None:
             versus_dask(klass, args.dask, batch, wall)
         if args.vs_nbgrader:
             versus_nbgrader(Path(root), kinds, klass, args.sample, args.jobs)
+
+
+def slow_share(batch: Batch, kinds: dict[str, str], wall: float, jobs: int) -> None:
+    """What the right but slow students cost: their workers' time, as a share of all the
+    workers' time the batch had."""
+    slow = [g.seconds for g in batch.graded if kinds.get(g.student.id) == 'slow']
+    print(f'right but slow: {len(slow)} students took {sum(slow):.1f} s of worker time, '
+          f'{sum(slow) / (jobs * wall) * 100:.0f}% of the workers\' time '
+          f'({max(slow, default=0):.1f} s the slowest)')
 
 
 def cpu(busy: float, wall: float, graded: int) -> None:

@@ -1,4 +1,5 @@
-"""Result records as JSON-ready data and back: for the cache and for batch workers.
+"""Result records as JSON-ready data and back: for the cache, batch workers and the
+records a batch keeps in OUT.
 
 The reading side is strict: data that does not fit the records raises a
 `ValueError`, so a damaged cache entry is regraded instead of shown.
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any, get_args, get_type_hints
 
-from ..results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from .results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 
 FLAG_KINDS = get_args(get_type_hints(Flag)['kind'])
 FORMAT = 3  # bumped when the shape below changes, so older cache entries are ignored
