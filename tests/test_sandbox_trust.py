@@ -326,3 +326,39 @@ def test_replies_padded_to_just_under_the_limit_are_refused_before_they_are_pars
     assert mirror.points == 0 and not any(f.kind == 'grader error' for f in mirror.flags)
     assert 'its answers held far too many values to read' in str(mirror), mirror
     assert points(result)['winner'] == FULL['winner']
+
+
+FLOODER = '''
+import gc
+
+
+def _flooding(real):
+    def send(write, message, compact=False):
+        if 'functions' in message:  # the reply to its load, after a flood of progress
+            for _ in range(200000):
+                real(write, {{'at': 0}}, compact)
+        return real(write, message, compact)
+    return send
+
+
+for _thing in gc.get_objects():
+    if type(_thing).__name__ == 'Child' and hasattr(_thing, 'send'):
+        _wire = type(_thing).send.__globals__['wire']
+        _wire.send = _flooding(_wire.send)
+        break
+
+
+def mirror(board):
+    return {answer}
+'''
+
+
+def test_a_flood_of_progress_is_that_students_failure_and_costs_the_grader_little(
+        isolation: Isolation, tmp_path: Path) -> None:
+    """A load may say which carried cell it runs, once or twice a cell: a child that
+    says so without end is cut off, not read to its end."""
+    folder = model_answers(tmp_path / 's', mirror=FLOODER.format(answer=RIGHT))
+    result = grade_submission(folder, Config(), isolation)
+    mirror = result.exercises[0]
+    assert mirror.points == 0 and 'its answers could not be read' in str(mirror)
+    assert points(result)['winner'] == FULL['winner']

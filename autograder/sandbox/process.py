@@ -322,7 +322,11 @@ class StudentProcess:
         try:
             wire.send(self._write, as_held(message, self._child, self.isolation))
             body = self._body()
+            told = 0  # a child says which carried cell it runs once or twice per cell
             while progress and len(body) <= AT_BYTES and (at := _at(body)) is not None:
+                told += 1
+                if told > 2 * len(message.get('cells', ())) + 2:
+                    raise wire.Unreadable('more progress than it has cells')
                 self._at = at
                 body = self._body()
             cost = parsing_cost(body, wire.RAW_KEYS)
