@@ -283,7 +283,8 @@ def nbgrader_course(root: Path, kinds: dict[str, str], klass: Path, sample: int 
         assert main(['nbgrader', str(course)]) == 0
     run_nbgrader(course, 'generate_assignment', 'hexapawn')
     release = json.loads((course / 'release/hexapawn/hexapawn.ipynb').read_text())
-    chosen = [sid for sid, kind in kinds.items() if kind in ('correct', 'slow', 'mistake')][:sample]
+    wanted = ('correct', 'slow', 'mistake')
+    chosen = [sid for sid, kind in kinds.items() if kind in wanted][:sample]
     for sid in chosen:
         notebook = copy.deepcopy(release)
         for cell in notebook['cells']:
