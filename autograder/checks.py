@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence, TypeVar
 from .domain_answers import WHOLE_DOMAIN
 from .failures import Call, Failure, Mismatch
 from .probe import Args, Probe
-from .sandbox.values import type_name
+from .sandbox.values import Truncated, type_name
 
 CheckFunction = Callable[[Probe], None]
 T = TypeVar('T')
@@ -55,6 +55,11 @@ class CheckList:
 def require_type(call: Call, got: Any, kind: type[T]) -> T:
     """`got`, when it is exactly of type `kind` (a subclass is not enough); else fail."""
     if type(got) is not kind:
+        if isinstance(got, Truncated) and got.type_name == kind.__name__:
+            # cut short on the way back: its kind is right, its length cannot be
+            raise Failure(f'{call} returned {article(kind.__name__)} of {got.length} '
+                          f'{"characters" if kind is str else "items"}, far too long to be '
+                          f'the answer', call)
         raise Failure(f'{call} returned {article(type_name(got))}, expected a '
                       f'{kind.__name__}', call)
     return got

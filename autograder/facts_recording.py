@@ -105,20 +105,99 @@ class Counting:
     start: bool = False       # the starting position counted as a box too
     lost_of_other: bool = False  # has_lost asked about the other player
     pair_swapped: bool = False   # [beads, boxes]
+    # which of the two numbers the mirror merges: 'both', 'boxes', 'beads', or 'crossed'
+    # (the boxes of one setting of use_mirror given with the beads of the other)
+    merges: str = 'both'
+    image: str = 'rows'          # 'whole': the board back to front, board[::-1], as its image
+    # 'sorted': a box named by its letters, sorted, where the mirror would merge;
+    # 'sorted always': with and without the mirror
+    name: str = 'board'
+    beads_on: str = 'board'      # 'name': a box's beads are the moves of its name as a board
+    depth: int = 0               # the search stops this many moves into a game (0: never)
+    turn_back: bool = True       # False: after Black moves it is Black's turn again
+    while_it_can_move: bool = False  # keep a position where Black can move, lost or not
+    bead_paths: bool = False     # a box's beads added once for every way a game reaches it
 
     def count(self, use_mirror: bool) -> list[int]:
         use = {'right': use_mirror, 'never': False, 'always': True,
                'swapped': not use_mirror}[self.mirroring]
         # counting paths, the mirror can only merge the moves that lead to mirror images
-        boards = _kept(self.side, self.ended, self.past_end, self.paths, self.first,
-                       self.start, self.lost_of_other, self.paths and use)
+        boards = self._kept(self.paths, self.paths and use)
         if not self.paths:
-            boards = tuple(sorted(set(boards)))
-        if use and not self.paths:
-            boards = tuple({min(b, mirror(b)) for b in boards})
+            boards = tuple(dict.fromkeys(boards))  # each once, in the order first found
+        box_merged = use and self.merges in ('both', 'boxes', 'crossed')
+        bead_merged = (not use) if self.merges == 'crossed' else \
+            use and self.merges in ('both', 'beads')
+        boxes = boards if self.paths else self._named(boards, box_merged)
+        beaded = boards if self.paths else self._named(boards, bead_merged)
         sides = ('B', 'W') if self.beads == 'both' else (self.beads,)
-        pair = [len(boards), sum(len(_moves(b, s)) for b in boards for s in sides)]
+        if self.bead_paths:
+            beaded = self._kept(True, False)
+        pair = [len(boxes), sum(len(_moves(b, s)) for b in beaded for s in sides)]
         return pair[::-1] if self.pair_swapped else pair
+
+    def _named(self, boards: tuple[str, ...], merged: bool) -> tuple[str, ...]:
+        """One board per box: the first found of each name, or the name itself (a
+        board and its mirror image have as many moves; a board turned upside down or
+        sorted has others)."""
+        first: dict[str, str] = {}
+        for board in boards:
+            name = board
+            if merged:
+                name = min(board, board[::-1] if self.image == 'whole' else mirror(board))
+            if self.name == 'sorted always' or self.name == 'sorted' and merged:
+                name = ''.join(sorted(name))
+            first.setdefault(name, board)
+        return tuple(first) if self.beads_on == 'name' else tuple(first.values())
+
+    def _kept(self, paths: bool, merge_mirrored_moves: bool) -> tuple[str, ...]:
+        """The boards this way of counting keeps: once per way of reaching them with
+        `paths`, else in any order, maybe repeated."""
+        sides = ('B', 'W') if self.side == 'both' else (self.side,)
+        found: list[str] = [START] if self.start else []
+        seen: set[tuple[str, str]] = set()
+        near = self._distances() if self.depth else {}
+
+        def keep(board: str, to_move: str) -> bool:
+            if to_move not in sides or self.depth and near[board, to_move] >= self.depth:
+                return False
+            if self.while_it_can_move:
+                return bool(_moves(board, to_move))
+            asked = other(to_move) if self.lost_of_other else to_move
+            return self.ended or not _lost(board, asked)
+
+        def visit(board: str, to_move: str) -> None:
+            if not paths:
+                if (board, to_move) in seen:
+                    return
+                seen.add((board, to_move))
+            if keep(board, to_move):
+                found.append(board)
+            after = self._after(board, to_move)
+            if merge_mirrored_moves:
+                after = list({min(b, mirror(b)): (b, s) for b, s in after}.values())
+            for following in after:
+                visit(*following)
+        visit(START, self.first)
+        return tuple(found)
+
+    def _after(self, board: str, to_move: str) -> list[tuple[str, str]]:
+        """The positions this search goes on to from one."""
+        if _lost(board, to_move) if not self.past_end else not _moves(board, to_move):
+            return []
+        then = other(to_move) if self.turn_back else 'B'
+        return [(_played(board, move), then) for move in _moves(board, to_move)]
+
+    def _distances(self) -> dict[tuple[str, str], int]:
+        """The fewest moves this search makes from the start to each position."""
+        found = {(START, self.first): 0}
+        todo = [(START, self.first)]
+        for position in todo:  # grows as it goes: breadth first
+            for following in self._after(*position):
+                if following not in found:
+                    found[following] = found[position] + 1
+                    todo.append(following)
+        return found
 
 
 # What each change from the lesson's way of counting is, in the words of a hint.
@@ -139,7 +218,26 @@ CHANGES: tuple[tuple[dict[str, Any], str], ...] = (
     ({'start': True}, 'you count the starting position as a box'),
     ({'lost_of_other': True}, 'you ask has_lost about the wrong player'),
     ({'pair_swapped': True}, 'you give the two numbers the other way round'),
-)
+    ({'merges': 'boxes'}, 'you merge a board with its mirror image for the boxes but not for '
+                          'the beads'),
+    ({'merges': 'beads'}, 'you merge a board with its mirror image for the beads but not for '
+                          'the boxes'),
+    ({'merges': 'crossed'}, 'you give the boxes of one setting of use_mirror with the beads '
+                            'of the other'),
+    ({'while_it_can_move': True}, 'you keep every position where Black can move, even one '
+                                  'Black has lost'),
+    ({'turn_back': False}, "after Black moves you let Black move again, never White"),
+    ({'bead_paths': True}, "you add a box's beads each time a game reaches it"),
+) + tuple(({'depth': depth}, f'your search stops {depth} moves into a game')
+          for depth in range(1, 9)
+) + tuple((dict(fields, beads_on=on), words) for on in ('board', 'name') for fields, words in (
+    ({'image': 'whole'}, 'you use board[::-1] as the mirror image, which also turns the '
+                         'board upside down'),
+    ({'name': 'sorted'}, 'you name a box by its sorted letters, so different boards share '
+                         'a box'),
+    ({'name': 'sorted always'}, 'you name a box by its sorted letters, so different boards '
+                                'share a box'),
+))
 
 
 def explained() -> dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]]:
@@ -162,36 +260,6 @@ def _moves(board: str, side: str) -> tuple[tuple[int, int], ...]:
 
 _lost = has_lost
 _played = play
-
-
-def _kept(side: str, ended: bool, past_end: bool, paths: bool, first: str, start: bool,
-          lost_of_other: bool, merge_mirrored_moves: bool) -> tuple[str, ...]:
-    """The boards a way of counting keeps: once per way of reaching them when it counts
-    paths, else in any order, maybe repeated."""
-    sides = ('B', 'W') if side == 'both' else (side,)
-    found: list[str] = [START] if start else []
-    seen: set[tuple[str, str]] = set()
-
-    def keep(board: str, to_move: str) -> bool:
-        asked = other(to_move) if lost_of_other else to_move
-        return to_move in sides and (ended or not _lost(board, asked))
-
-    def visit(board: str, to_move: str) -> None:
-        if not paths:
-            if (board, to_move) in seen:
-                return
-            seen.add((board, to_move))
-        if keep(board, to_move):
-            found.append(board)
-        if _lost(board, to_move) if not past_end else not _moves(board, to_move):
-            return
-        after = [_played(board, move) for move in _moves(board, to_move)]
-        if merge_mirrored_moves:
-            after = list({min(b, mirror(b)): b for b in after})
-        for following in after:
-            visit(following, other(to_move))
-    visit(START, first)
-    return tuple(found)
 
 
 if __name__ == '__main__':

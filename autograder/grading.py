@@ -12,6 +12,7 @@ from .boards import draw, first_difference, is_board
 from .checks import Check
 from .config import Config
 from .describe import Explanation, explain
+from .describe.state import changing
 from .describe.lines import line_hints, with_line_hints
 from .errors import GraderError
 from .exercise_spec import Exercise
@@ -131,8 +132,15 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         mistake = ours('the known-mistake catalogue', exercise.name,
                        lambda: diagnose(exercise.catalogue, probe)
                        if failed and not probe.timed_out else None)
+        # answers that change with what was asked before make any pattern in them an
+        # accident of the order they were asked in: that is said first, and alone (a
+        # known mistake matched on its whole domain, asked in order, leaves no room)
+        changes = ours('whether its answers depend on earlier calls', exercise.name,
+                       lambda: changing(statuses, probe, fresh_child=exercise.slow is None)
+                       if failed and not mistake and not probe.timed_out
+                       and not process.gone else None)
         explanation = ours('the description of its wrong answers', exercise.name,
-                           lambda: explain(exercise, statuses, probe)
+                           lambda: explain(exercise, statuses, probe, changes)
                            if failed and not mistake and not probe.timed_out else None)
         # after the checks, the probe holds most of the domain: the rest is cheap to ask
         behaviour = ours('the fingerprint of its answers', exercise.name,
@@ -150,8 +158,8 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
         # where no known mistake says what to change, where to look; last, as it calls
         # the function again: trouble it meets is no one's verdict
         pointers = ours('the line its failures run through', exercise.name,
-                        lambda: line_hints(exercise.name, statuses, probe)
-                        if failed and not mistake and not probe.timed_out
+                        lambda: line_hints(exercise.name, statuses, probe, located.text)
+                        if failed and not mistake and not changes and not probe.timed_out
                         and not process.gone else {})
     return replace(with_line_hints(_assemble(exercise, config, statuses, mistake,
                                              tuple(flags), explanation), pointers),

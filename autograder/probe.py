@@ -273,6 +273,11 @@ class Probe:
             known = self._again[key] = self.fresh(args_list, patch)
         return known
 
+    def asked_again_already(self) -> list[Args]:
+        """The single calls asked once more so far (see `asked_again`), without rules
+        swapped in: what comparing an answer with an earlier one costs nothing more."""
+        return [key[0][0] for key in self._again if len(key[0]) == 1 and key[1] == 'None']
+
     def again_values(self, args_list: Sequence[Args]) -> tuple[list[Value], str]:
         """`asked_again`, where a call that did not return fails the check."""
         results, printed = self.asked_again(args_list)

@@ -223,3 +223,54 @@ def test_a_failing_check_leaves_no_grading_in_a_reference_cycle() -> None:
         gc.enable()
     assert any(check.status == 'failed' for check in result.checks)
     assert left == []
+
+
+COUNTS_KEPT_OUTSIDE = '''from hexapawn import has_lost, mirror, moves, play
+
+boxes = set()
+
+
+def count_boxes(use_mirror):
+    todo = [('BBB...WWW', 'W')]
+    seen = set()
+    while todo:
+        board, side = todo.pop()
+        if (board, side) in seen or has_lost(board, side):
+            continue
+        seen.add((board, side))
+        if side == 'B':
+            boxes.add(board)
+        for move in moves(board, side):
+            todo.append((play(board, move), 'B' if side == 'W' else 'W'))
+    return [len(boxes), sum(len(moves(b, 'B')) for b in boxes)]
+'''
+RIGHT_ONLY_WITH_MIRROR = '''from hexapawn import mirror
+
+
+def count_boxes(use_mirror):
+    return [19, 47] if use_mirror else [36, 88]
+'''
+
+
+@pytest.mark.parametrize('source', [
+    (PROJECT / 'solutions' / 'count_boxes.py').read_text(encoding='utf-8'),
+    (PROJECT / 'autograder' / 'sample_class' / 'pieces' / 'count_boxes' /
+     'ended_positions_counted.py').read_text(encoding='utf-8'),
+    COUNTS_KEPT_OUTSIDE, RIGHT_ONLY_WITH_MIRROR,
+], ids=['right', 'a known mistake', 'kept outside', 'wrong only without the mirror'])
+def test_count_boxes_is_asked_at_most_four_times_whatever_its_answers(
+        source: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow right search takes seconds a call: the checks, the diagnosis and the flags
+    share its answers, in the file's child and in any child of its own."""
+    from autograder.sandbox.process import StudentProcess
+    asked: list[Any] = []
+    call = StudentProcess.call
+
+    def counted(self: StudentProcess, name: str, args: Any, *rest: Any, **options: Any) -> Any:
+        if name == 'count_boxes':
+            asked.extend(args)
+        return call(self, name, args, *rest, **options)
+    monkeypatch.setattr(StudentProcess, 'call', counted)
+    monkeypatch.setattr(StudentProcess, 'lines', lambda self, name, args: asked.extend(args) or [])
+    grade_exercise(BY_NAME['count_boxes'], Source(source, 'count_boxes.py'), CONFIG, FLOOR)
+    assert 2 <= len(asked) <= 4, asked

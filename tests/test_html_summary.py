@@ -154,8 +154,8 @@ def winner(board, side):
         return ''
 '''
 NONE_WHEN_STUCK = ("Your winner is wrong on all 10 positions where the game is over and no "
-                   "pawn has reached its far row; right on the other 125 (of the 135 "
-                   "positions a game can reach). Where it is wrong, it gives back None.")
+                   "pawn has reached its far row. It is right on the other 125 of the 135 "
+                   "positions a game can reach. Where it is wrong, it gives back None.")
 
 
 def graded_class(capsys: pytest.CaptureFixture[str], out: Path, *argv: str) -> Path:
@@ -190,7 +190,7 @@ def test_a_mistake_nobody_listed_but_several_made_comes_first(
         ('unknown', f'2 students: {NONE_WHEN_STUCK} not in the catalogue', 'ann, ben'),
         ('known', '3 students: whole string reversed', 'cy, dee, eve'),
         ('unknown', "1 student: Your winner is wrong on all 65 positions where the game is "
-                    "over; right on the other 70 (of the 135 positions a game can reach). "
+                    "over. It is right on the other 70 of the 135 positions a game can reach. "
                     "Where it is wrong, it gives back 'White' or 'Black'. not in the "
                     "catalogue", 'fay')]
     first = browser.find_element(By.CSS_SELECTOR, '#behaviours > tbody > tr')

@@ -110,8 +110,8 @@ def hints(result: ExerciseResult) -> list[str]:
     return [c.finding.hint for c in result.checks if c.status == 'failed' and c.finding]
 
 
-POINTED = ('Look at {}: it runs on each of the 10 positions tried where winner goes wrong, '
-           'and on none of the 30 tried where it is right.')
+POINTED = ('Look at {}: it runs on every position tried where winner goes wrong, and '
+           'never where it is right.')
 
 
 def test_the_failing_checks_hint_names_the_line_where_it_stands_out() -> None:
@@ -145,3 +145,114 @@ def test_a_known_mistakes_hint_says_what_to_change_and_nothing_of_lines() -> Non
     # loser_named.py's 'return side' is run on every failing position and no other
     found = hints(graded(PIECES / 'winner' / 'loser_named.py', 'winner'))
     assert found and not any('Look at line' in h for h in found)
+
+
+RETURNED_FROM_A_NAME = '''from hexapawn import moves
+
+
+def winner(board, side):
+    other = 'B' if side == 'W' else 'W'
+    result = ''
+    if not moves(board, side):
+        result = side
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'B' in board[6:9]:
+        return 'B'
+    if side not in board:
+        return other
+    if result:
+        return result
+    return ''
+'''
+
+
+def test_a_line_that_returns_a_name_gives_way_to_the_line_that_made_its_value(
+        tmp_path: Path) -> None:
+    # `return result` (line 16) runs only where winner goes wrong, but the wrong value
+    # was made on line 8, which also runs where the game was over anyway
+    path = tmp_path / 'winner.py'
+    path.write_text(RETURNED_FROM_A_NAME)
+    found = hints(graded(path, 'winner'))
+    assert found and all('Look at line 8:' in h and 'line 16' not in h for h in found)
+    from autograder.describe.made_at import made_at
+    runs = [frozenset({5, 6, 7, 8, 9, 11, 13, 15, 16})] * 3
+    right = [frozenset({5, 6, 7, 9, 11, 13, 15, 17})] * 10
+    assert made_at(RETURNED_FROM_A_NAME, 16, runs, right, 0.25) == 8
+    assert made_at(RETURNED_FROM_A_NAME, 10, runs, right, 0.25) == 10  # no name returned
+    # made on a line run as often where it is right: no line is named
+    assert made_at(RETURNED_FROM_A_NAME, 16, runs, [frozenset({6, 8})] * 10, 0.25) is None
+
+
+def _traced_lines(path: Path, exercise: str) -> list[tuple[bool, frozenset[int]]]:
+    """For each input of the domain, run here: whether the piece is right on it, and the
+    lines of the piece's own file it ran."""
+    import sys
+    from test_describe import DOMAIN, RIGHT
+    from unlisted_pieces import loaded
+    function, _ = loaded(path)
+    found: list[tuple[bool, frozenset[int]]] = []
+    inputs = DOMAIN[exercise] if exercise != 'mirror' else DOMAIN[exercise][::37]
+    for args in inputs:
+        ran: set[int] = set()
+
+        def trace(frame, event, arg):  # type: ignore[no-untyped-def]
+            if frame.f_code.co_filename == str(path):
+                if event == 'line':
+                    ran.add(frame.f_lineno)
+                return trace
+            return None
+        sys.settrace(trace)
+        try:
+            got = function(*args)
+        except Exception:  # the piece's own error: it is wrong there
+            got = object()
+        finally:
+            sys.settrace(None)
+        want = RIGHT[exercise](*args)
+        found.append((type(got) is type(want) and got == want, frozenset(ran)))
+    return found
+
+
+def _pointed() -> list[tuple[Path, str, int]]:
+    """Every fixture whose hint names a line: the file, its exercise, the line."""
+    import re
+    from graded_pieces import graded as graded_catalogue, pieces
+    from unlisted_pieces import graded_unlisted, unlisted
+    found = []
+    for piece, result in [(p, graded_catalogue()[p.key]) for p in pieces()] + \
+            [(p, graded_unlisted()[p.key]) for p in unlisted()]:
+        for hint in hints(result):
+            line = re.search(r'Look at line (\d+):', hint)
+            if line:
+                found.append((piece.path, piece.exercise, int(line.group(1))))
+                break
+    return found
+
+
+def test_every_line_named_is_where_the_wrong_value_is_made_and_stands_out() -> None:
+    """Read here, apart from the grader: the line named is no `return NAME` whose value
+    another line of the function made, and run over the domain it runs where the piece
+    is wrong and seldom where it is right."""
+    import ast
+    pointed = _pointed()
+    assert len(pointed) >= 8  # enough fixtures name a line for this to mean something
+    for path, exercise, line in pointed:
+        tree = ast.parse(path.read_text(encoding='utf-8'))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Return) and node.lineno == line and \
+                        isinstance(node.value, ast.Name):
+                    assigned = [n for n in ast.walk(function) if isinstance(n, ast.Assign)
+                                and any(isinstance(t, ast.Name) and t.id == node.value.id
+                                        for t in n.targets)]
+                    assert not assigned, f'{path.name}: line {line} only passes on a value'
+        traced = _traced_lines(path, exercise)
+        wrong = [ran for right, ran in traced if not right]
+        right = [ran for right, ran in traced if right]
+        on_wrong = sum(line in ran for ran in wrong) / len(wrong)
+        on_right = sum(line in ran for ran in right) / len(right) if right else 0.0
+        assert on_wrong > 0.5 and on_right < on_wrong / 2, \
+            f'{path.name}: line {line} runs on {on_wrong:.0%} of wrong, {on_right:.0%} of right'

@@ -64,9 +64,11 @@ def loaded(path: Path) -> tuple[Callable[..., Any], str]:
 Answer = tuple[str, Any]  # ('returned', value) or ('raised', the exception's type name)
 
 
-def answers(path: Path, inputs: list[tuple[Any, ...]]) -> tuple[list[Answer], str]:
-    """What the piece does on each input, and what it printed doing so."""
-    function, _ = loaded(path)
+def answers(path: Path, inputs: list[tuple[Any, ...]], fresh: bool = False
+            ) -> tuple[list[Answer], str]:
+    """What the piece does on each input, and what it printed doing so; with `fresh`,
+    in a new import of it, asked nothing before."""
+    function, _ = loaded.__wrapped__(path) if fresh else loaded(path)
     found: list[Answer] = []
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):

@@ -43,9 +43,14 @@ DESCRIBERS: dict[str, tuple[Describer, Callable[[], Sequence[Args]]]] = {
 }
 
 
-def explain(exercise: Exercise, statuses: Mapping[str, Any], probe: Probe) -> Explanation:
+def explain(exercise: Exercise, statuses: Mapping[str, Any], probe: Probe,
+            changes: Description | None = None) -> Explanation:
     """The description of where the function is wrong, and a hint for each failed check
-    that the description or the returned value can speak to."""
+    that the description or the returned value can speak to. `changes`, when the
+    answers depend on earlier calls (see `state`), is the description and every hint."""
+    if changes:
+        return Explanation(changes, {name: changes.text for name, status in statuses.items()
+                                     if isinstance(status, Failure)})
     described = DESCRIBERS[exercise.name][0](probe) if exercise.name in DESCRIBERS else None
     hints: dict[str, str] = {}
     for check in exercise.checks:
@@ -62,9 +67,11 @@ def _hint(exercise: str, failure: Failure, described: Description | None, probe:
     call = failure.call
     if call is None or call.function != probe.function:
         return None
-    said = [failure.hint] if failure.hint else []
+    # what is wrong first, in one short sentence: the form of the value, else where the
+    # function goes wrong; the check's own advice after them
+    said: list[str] = []
     outcome = probe.outcomes([call.args])[0]
-    if isinstance(outcome, Returned):
+    if isinstance(outcome, Returned) and not (described and described.about_form):
         form = about(exercise, outcome.value)
         if form:
             said.append(form)
@@ -72,8 +79,10 @@ def _hint(exercise: str, failure: Failure, described: Description | None, probe:
     # a failure at an input of its domain where the function is right
     where = _index(exercise).get(call.args)
     if described and (where is None or described.wrong >> where & 1) and \
-            (described.telling or not said):
+            (described.telling or not said and not failure.hint):
         said.append(described.text)
+    if failure.hint:
+        said.append(failure.hint)
     return ' '.join(said) if said else None
 
 

@@ -17,7 +17,9 @@ from ..exercises.mirror import ALL_BOARDS, EVERY_BOARD, mirrored
 from ..probe import Probe
 from ..sandbox.outcomes import Returned
 from ..sandbox.wire import joined_if_one_width
+from .contrast import contrast
 from .description import Description
+from .mirror_behaviours import by_behaviour
 from .search import Literal, literals, mask_of, picked
 from .wording import right_on, what_came_back, what_it_returned, where_wrong
 
@@ -28,6 +30,7 @@ NOUNS = 'boards'
 TOTAL = len(ALL_BOARDS)
 FULL = (1 << TOTAL) - 1
 SWAPPED = {'.': '.', 'B': 'W', 'W': 'B'}
+LEAD_WORDS = 25  # at most, in the sentence that says what is wrong
 
 # what one square of the answer holds on every board: (square of the board, how its
 # letter is changed), or a letter that never changes
@@ -68,6 +71,16 @@ def vocabulary() -> tuple[Literal, ...]:
         a = 3 * row
         words.append((f'the {name} row is empty', None,
                       holds(a, '.') & holds(a + 1, '.') & holds(a + 2, '.'), 1))
+    for row, name in enumerate(ROWS):
+        a = 3 * row
+        for letter in 'BW':
+            words.append((f'the {name} row has no {letter}', f'the {name} row holds a {letter}',
+                          FULL & ~(holds(a, letter) | holds(a + 1, letter) | holds(a + 2, letter)),
+                          1))
+    palindromes = FULL
+    for square in range(4):
+        palindromes &= FULL & ~differ(square, 8 - square)
+    words.append(('the whole board reads the same backwards', None, palindromes, 1))
     for letter in 'BW':
         none = FULL
         for square in range(9):
@@ -105,18 +118,22 @@ def _describe(probe: Probe) -> Description | None:
         sources = _sources(texts, joined)
         if sources is not None:
             return _as_map(sources, wrong)
+    if joined is not None and len(texts[0]) == 9:
+        doing = by_behaviour(texts, wrong, vocabulary(), TOTAL)
+        if doing is not None:
+            return doing
     found = where_wrong(wrong, vocabulary(), TOTAL, NOUNS)
     if joined is not None and len(texts[0]) == 9:
         if found is None or found[0] != wrong:
-            return _by_square(texts, wrong)
-        return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}.', wrong,
+            return _by_square(texts, wrong) or contrast(texts, wrong)
+        return Description(f'Your mirror is {found[1]}.{right_on(wrong, TOTAL)}', wrong,
                            found[0], TOTAL)
     if found is None:
         return None
     # known already, not asked again; without an outcome per board where all returned
     came_back = what_it_returned(picked(returned, wrong)) if returned is not None else \
         what_came_back(probe.outcomes(picked(EVERY_BOARD, wrong)))
-    return Description(f'Your mirror is {found[1]}{right_on(wrong, TOTAL)}. Where it is '
+    return Description(f'Your mirror is {found[1]}.{right_on(wrong, TOTAL)} Where it is '
                        f'wrong, it {came_back}.', wrong, found[0], TOTAL,
                        telling=found[0] != FULL)
 
@@ -194,7 +211,10 @@ def _as_map(sources: list[Source], wrong: int) -> Description:
     where = f'where {_or(pairs)}' if pairs and len(pairs) <= 3 else ''
     count = (f'wrong on all {described.bit_count()} {NOUNS} {where}' if where else
              f'wrong on {described.bit_count()} of the {TOTAL} {NOUNS}')
-    text = f'In your mirror, {"; ".join(said)}. So it is {count}{right_on(described, TOTAL)}.'
+    lead = f'In your mirror, {"; ".join(said)}.'
+    if len(lead.split()) > LEAD_WORDS:  # a sentence a row, each short
+        lead = f'In your mirror, {said[0]}.' + ''.join(f' {s[0].upper()}{s[1:]}.' for s in said[1:])
+    text = f'{lead} So it is {count}.{right_on(described, TOTAL)}'
     return Description(text, wrong, described, TOTAL)
 
 

@@ -17,6 +17,9 @@ class Description:
     # False when all it says is "wrong on every input, giving back X": a hint about X
     # already says that much
     telling: bool = True
+    # True when it says what form the returned value has (text, the boxes themselves):
+    # it then stands in for the hint about the value's form
+    about_form: bool = False
 
     @property
     def exact(self) -> bool:

@@ -24,6 +24,7 @@ from ..failures import Failure
 from ..probe import Args, Probe
 from ..results import ExerciseResult
 from ..sandbox.outcomes import Returned
+from .made_at import made_at
 
 FAILING = 20  # inputs traced where the function goes wrong, at most
 PASSING = 30  # and where it is right: tracing slows each call down several times
@@ -58,10 +59,11 @@ class Suspect:
     ran_right: int  # of which the line ran on this many
 
 
-def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe
-               ) -> dict[str, str]:
+def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe,
+               source: str | None = None) -> dict[str, str]:
     """For each failed check whose failing input is among those traced, the sentence
-    that names the line; empty when no line stands out."""
+    that names the line; empty when no line stands out. With the loaded `source`, a
+    line that only returns a name gives way to the line that made its value."""
     domain = DOMAINS.get(exercise)
     if domain is None:
         return {}
@@ -87,6 +89,12 @@ def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe
     suspect = suspect_line(ran[:len(failing)], ran[len(failing):])
     if suspect is None:
         return {}
+    if source is not None:
+        at = made_at(source, suspect.line, ran[:len(failing)], ran[len(failing):], MOST_SHARE)
+        if at is None:  # returned from a name whose wrong value no one line made
+            return {}
+        suspect = replace(suspect, line=at,
+                          ran_right=sum(at in run for run in ran[len(failing):]))
     # counted in the domain alone, as the description counts: the line also ran on
     # each failing input shown that lies outside it, such as a lesson's example
     known = set(wrong)
@@ -162,8 +170,7 @@ def _spread(items: list[Args], count: int) -> list[Args]:
 
 def _sentence(suspect: Suspect, probe: Probe, noun: str) -> str:
     place = probe.place(suspect.line) if probe.place else f'line {suspect.line}'
-    every = f'the one {noun}' if suspect.failing == 1 else \
-        f'each of the {suspect.failing} {noun}s'
-    among = 'none' if not suspect.ran_right else f'only {suspect.ran_right}'
+    every = f'the one {noun}' if suspect.failing == 1 else f'every {noun}'
+    seldom = 'never' if not suspect.ran_right else 'seldom'
     return (f'Look at {place}: it runs on {every} tried where {probe.function} goes '
-            f'wrong, and on {among} of the {suspect.passing} tried where it is right.')
+            f'wrong, and {seldom} where it is right.')

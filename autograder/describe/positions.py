@@ -7,7 +7,7 @@ pawns left, single squares. Its words never name the right answer.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, cast
 
 from hexapawn_ref import moves, other
 
@@ -15,8 +15,10 @@ from ..exercises.winner import POSITIONS
 from ..probe import Probe
 from ..reference_facts import winner as reference
 from ..sandbox.outcomes import Outcome, Returned
+from .contrast import position_contrast
 from .description import Description
 from .search import Literal, literals, mask_of, picked
+from .winner_rules import by_rules
 from .wording import right_on, what_came_back, where_wrong
 
 Position = tuple[str, str]
@@ -57,6 +59,12 @@ FEATURES: list[tuple[str, str | None, Test]] = [  # the plainest first
     ('the player to move can move only by taking a pawn', None, _takes_only),
     ('the player to move can take a pawn', 'the player to move cannot take a pawn', _can_take),
     ('the player who just moved would have no move', None, lambda b, s: _stuck(b, other(s))),
+    # a pawn on the row its own side starts from: where a test copied for the other
+    # colour looks, with its letter left unchanged
+    ('a white pawn is on the bottom row', 'no white pawn is on the bottom row',
+     lambda b, s: 'W' in b[6:9]),
+    ('a black pawn is on the top row', 'no black pawn is on the top row',
+     lambda b, s: 'B' in b[0:3]),
     ('both players have as many pawns', None, lambda b, s: b.count('W') == b.count('B')),
     ('the player to move has fewer pawns', None,
      lambda b, s: b.count(s) < b.count(other(s))),
@@ -69,8 +77,9 @@ FEATURES: list[tuple[str, str | None, Test]] = [  # the plainest first
       (lambda letter, sq: lambda b, s: b[sq] == letter)(letter, sq))
      for letter, name in (('W', 'white'), ('B', 'black')) for sq in range(9)]
 
-PLAIN = 17  # the features before the counts of pawns and single squares
+PLAIN = 19  # the features before the counts of pawns and single squares
 NOUNS = 'positions'
+FEW = 3  # wrong positions shown one by one where no words say which they are
 
 
 @lru_cache(maxsize=None)
@@ -108,15 +117,26 @@ def describe(probe: Probe) -> Description | None:
 
 def _describe(probe: Probe, outcomes: list[Outcome]) -> Description | None:
     wrong = _wrong_in(outcomes)
+    if all(type(outcome) is Returned for outcome in outcomes):
+        ruled = by_rules([cast(Returned, o).value for o in outcomes], wrong)
+        if ruled:
+            return ruled
     found = where_wrong(wrong, vocabulary(), len(POSITIONS), NOUNS)
     if found is None:
-        return None
+        shown = [what_came_back([o]) for o in outcomes]
+        if wrong.bit_count() <= FEW:  # no words come near: the positions themselves
+            calls = [f"winner('{board}', '{side}') {shown[i]}"
+                     for i, (board, side) in enumerate(POSITIONS) if wrong >> i & 1]
+            return Description(f'Your winner is wrong on only {len(calls)} of the '
+                               f'{len(POSITIONS)} positions: {" and ".join(calls)}.',
+                               wrong, wrong, len(POSITIONS))
+        # else the smallest change that makes it go wrong
+        return position_contrast(POSITIONS, shown, wrong)
     described, words = found
     outcomes = probe.outcomes(POSITIONS)
     there = picked(outcomes, wrong)
-    among = f' (of the {len(POSITIONS)} positions a game can reach)' \
-        if described != (1 << len(POSITIONS)) - 1 else ''
-    text = (f'Your winner is {words}{right_on(wrong, len(POSITIONS))}{among}. Where it is '
+    among = f' of the {len(POSITIONS)} positions a game can reach'
+    text = (f'Your winner is {words}.{right_on(wrong, len(POSITIONS), among)} Where it is '
             f'wrong, it {what_came_back(there)}.')
     return Description(text, wrong, described, len(POSITIONS),
                        telling=described != (1 << len(POSITIONS)) - 1)

@@ -6,7 +6,7 @@ none: each sentence here speaks of the value the student's function returned.
 from __future__ import annotations
 
 from ..checks import article
-from ..sandbox.values import Value, type_name
+from ..sandbox.values import Truncated, Value, type_name
 
 NO_RETURN = 'a function that ends without return gives back None'
 
@@ -31,6 +31,9 @@ def _mirror(got: Value, kind: str) -> str | None:
                f'"".join(...).'
     if kind != 'str':
         return f'mirror gave back {article(kind)}: give back a string of 9 characters.'
+    if isinstance(got, Truncated):
+        return (f'mirror gave back {got.length} characters: the mirrored board has exactly '
+                f'9, one for each square.')
     if isinstance(got, str) and len(got) != 9:
         extra = ' Leave out the line breaks.' if '\n' in got else \
             ' Leave out the spaces.' if ' ' in got else ''
@@ -41,8 +44,8 @@ def _mirror(got: Value, kind: str) -> str | None:
 
 def _winner(got: Value, kind: str) -> str | None:
     if kind == 'None':
-        return (f'winner gave back None ({NO_RETURN}): make every way through your '
-                f"function end with return and 'W', 'B' or ''.")
+        return (f"winner gave back None: make every way through your function end with "
+                f"return and 'W', 'B' or ''. (Remember: {NO_RETURN}.)")
     if kind == 'bool':
         return (f"winner gave back {got!r}: give back who won, 'W' or 'B', or '' while "
                 f'nobody has.')
@@ -62,6 +65,12 @@ def _count_boxes(got: Value, kind: str) -> str | None:
         return f'count_boxes gave back None ({NO_RETURN}): end it with return [boxes, beads].'
     if kind == 'int':
         return 'count_boxes gave back one number: give back both, as [boxes, beads].'
+    if kind == 'str' and isinstance(got, str):
+        return (f'count_boxes gave back the text {_short(got)}: give back the two numbers '
+                f'themselves, as a list [boxes, beads].')
+    if kind in ('set', 'frozenset', 'dict'):
+        return (f'count_boxes gave back {article(kind)}: give back how many boxes and how '
+                f'many beads, as a list [boxes, beads].')
     if kind not in ('list', 'tuple'):
         return f'count_boxes gave back {article(kind)}: give back a list [boxes, beads].'
     if isinstance(got, (list, tuple)) and (len(got) != 2 or

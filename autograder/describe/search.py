@@ -95,6 +95,18 @@ def exact(target: int, vocabulary: Sequence[Literal]) -> Formula | None:
     return _cover(target, parts + list(pairs))
 
 
+def within(must: int, may: int, vocabulary: Sequence[Literal]) -> Formula | None:
+    """The cheapest formula whose set holds all of `must` and nothing outside `may`
+    (inputs in `may` alone are those where either reading is true): one literal, an AND
+    of two, else the formula for `must` exactly."""
+    over = [lit for lit in vocabulary if lit.mask & must == must]
+    found = [_formula(((lit,),)) for lit in over if lit.mask & ~may == 0]
+    if not found:
+        found = [_formula(((a, b),)) for a, b in combinations(over, 2)
+                 if a.mask & b.mask & ~may == 0]
+    return min(found, key=Formula.cost) if found else exact(must, vocabulary)
+
+
 def _cover(target: int, parts: list[tuple[Literal, ...]]) -> Formula | None:
     """An OR of parts inside `target` that together make all of it, taking each time the
     part that adds the most (the cheaper one on a tie); None when a few do not do."""

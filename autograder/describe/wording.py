@@ -9,7 +9,7 @@ from ..sandbox.values import Value, type_name
 from .search import Formula, Literal, exact, nearest
 
 
-def sentence(formula: Formula, wrong: int, nouns: str) -> str:
+def sentence(formula: Formula, wrong: int, nouns: str, total: int = 0) -> str:
     """'wrong on all 8 positions where ...', or, when the formula is near but not
     exact, 'wrong on 7 of the 8 positions where ..., and on 1 other'."""
     described = formula.mask.bit_count()
@@ -26,7 +26,13 @@ def sentence(formula: Formula, wrong: int, nouns: str) -> str:
         text = f'wrong on all {described} {nouns} {where}'
     if others:
         text += f', and on {others} other{"s" if others > 1 else ""}'
+    elif total and len(text.split()) > LONG:
+        # the count first, in a sentence of its own; which ones, after it
+        text = f'wrong on {hits} of the {total} {nouns}. It goes wrong exactly {where}'
     return text
+
+
+LONG = 22  # words (25 with "Your winner is"), beyond which how often is said first
 
 
 def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
@@ -34,7 +40,17 @@ def what_came_back(outcomes: Sequence[Outcome], limit: int = 3) -> str:
     error': the values themselves when they are short, else their kinds."""
     if set(map(type, outcomes)) == {Returned}:
         return what_it_returned(list(map(VALUE, outcomes)), limit)
-    return _listed(map(_said, outcomes), limit)
+    values = [o.value for o in outcomes if type(o) is Returned]
+    raised = [o for o in outcomes if type(o) is Raised]
+    if not raised or len(raised) + len(values) < len(outcomes):
+        return _listed(map(_said, outcomes), limit)
+    # errors are no answers: they are counted, and only the answers compared
+    names = list(dict.fromkeys(o.type_name for o in raised))
+    errors = f'raises {names[0]}' if len(names) == 1 else 'raises an error'
+    if not values:
+        return errors
+    return f'{errors} on {len(raised)} of them, and on the rest ' \
+        f'{what_it_returned(values, limit)}'
 
 
 def what_it_returned(values: Sequence[Value], limit: int = 3) -> str:
@@ -106,10 +122,11 @@ def where_wrong(wrong: int, vocabulary: Sequence[Literal], total: int, nouns: st
     formula = exact(wrong, vocabulary) or nearest(wrong, vocabulary)
     if formula is None:
         return None
-    return formula.mask, sentence(formula, wrong, nouns)
+    return formula.mask, sentence(formula, wrong, nouns, total)
 
 
-def right_on(wrong: int, total: int) -> str:
-    """'; right on the other 127', or nothing when it is right on none."""
+def right_on(wrong: int, total: int, among: str = '') -> str:
+    """' It is right on the other 127.' (a sentence of its own, after the one that says
+    where it is wrong), or nothing when it is right on none."""
     right = total - wrong.bit_count()
-    return f'; right on the other {right}' if right else ''
+    return f' It is right on the other {right}{among}.' if right else ''

@@ -135,8 +135,10 @@ def _not_reset(probe: Probe) -> bool:
     again, _ = probe.asked_again([(True,)])
     if _answer(again[0]) != first:
         return True
+    if _asked(probe, False) != first:  # asked under other rules only where it may tell
+        return False
     other_rules, _ = probe.asked_again(*UNDER_OTHER_RULES)
-    return _asked(probe, False) == first == _answer(other_rules[0])
+    return _answer(other_rules[0]) == first
 
 
 CATALOGUE = (
@@ -147,9 +149,9 @@ CATALOGUE = (
             'The two numbers are the right way round in the exercise: [boxes, beads].',
             _counts('beads and boxes swapped')),
     Mistake('global not reset',
-            'Asked again, count_boxes does not answer as it did the first time: the lists '
+            'Asked again, count_boxes does not answer as it did the first time. The lists '
             'or sets you fill are made outside count_boxes, so they keep what an earlier '
-            'call found. Make them inside count_boxes.',
+            'call found: make them inside count_boxes.',
             _not_reset),
     Mistake('use_mirror ignored',
             'You give the same answer with use_mirror True and False: when it is True, '

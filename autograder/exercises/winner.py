@@ -166,8 +166,9 @@ CATALOGUE = (
             "a function without return gives back None.",
             _model(lambda b, s: reference(b, s) or None)),
     Mistake('far rows swapped',
-            "White moves up, so White wins on the top row (squares 0-2) and Black on the "
-            "bottom row (squares 6-8): you have the two far rows the wrong way round.",
+            "Your winner answers as if the two far rows were the other way round. White "
+            "moves up, so White wins on the top row (squares 0-2) and Black on the bottom "
+            "row (squares 6-8).",
             _model(lambda b, s: 'W' if 'W' in b[6:9] else 'B' if 'B' in b[0:3]
                    else (other(s) if not moves(b, s) else ''))),
     Mistake('stuck rule forgotten',
@@ -176,15 +177,17 @@ CATALOGUE = (
             _model(lambda b, s: _far_row(b) or ('B' if 'W' not in b else 'W' if 'B' not in b
                                                 else ''))),
     Mistake('only the far rows',
-            'You only look at the far rows. A game also ends when one side has no pawns '
+            'Your winner answers as if it only looked at the far rows. A game also ends '
+            'when one side has no pawns '
             'left, or the player to move is stuck.',
             _model(lambda b, s: _far_row(b))),
     Mistake('whose turn confused',
-            "side is the player whose turn it is, so it is side that may be stuck, and the "
-            "other player who wins; you looked at the wrong player.",
+            "Your winner answers as if it looked at the wrong player. side is the player "
+            "whose turn it is: it is side that may be stuck, and the other player who wins.",
             _model(lambda b, s: _far_row(b) or (s if not moves(b, other(s)) else ''))),
     Mistake('loser named',
-            'You give back the player who lost; the exercise asks for the one who won.',
+            'Your winner gives back the player who lost; the exercise asks for the one who '
+            'won.',
             _model(lambda b, s: s if has_lost(b, s) else '')),
     Mistake('True or False returned',
             "winner gives back True or False; the exercise asks for 'W', 'B' or ''.",

@@ -54,8 +54,12 @@ def child_start() -> None:
         child.load('def mirror(board):\n    return board\n', 'mirror.py', {})
 
 
-FAILING = {'mirror': 'rows_rotated', 'winner': 'none_when_stuck',
-           'count_boxes': 'beads_as_pawns'}  # unlisted: every step of diagnosis runs
+# unlisted, so every step of diagnosis runs: a map of squares, words for where it is
+# wrong, a pair of inputs one change apart, answers that change from call to call
+FAILING = {'mirror': ('rows_rotated', 'replace_changes_every_copy', 'rows_kept_between_calls'),
+           'winner': ('none_when_stuck', 'black_far_row_copied_from_white',
+                      'turn_taken_from_seen_boards'),
+           'count_boxes': ('beads_as_pawns', 'bead_looked_up_before_stored')}
 
 
 def diagnosis_cost(runs: int) -> None:
@@ -69,34 +73,38 @@ def diagnosis_cost(runs: int) -> None:
     from autograder.loading import locate
     from autograder.sandbox.isolation import FLOOR
 
-    def grade(exercise: str) -> None:
-        path = PROJECT / 'tests' / 'unlisted_mistakes' / exercise / f'{FAILING[exercise]}.py'
+    def grade(exercise: str, piece: str) -> None:
+        path = PROJECT / 'tests' / 'unlisted_mistakes' / exercise / f'{piece}.py'
         located = locate(path, (exercise,))[exercise]
         grading.grade_exercise(BY_NAME[exercise], located, Config(), FLOOR)
 
-    def cpu(exercise: str) -> float:
+    def cpu(exercise: str, piece: str) -> float:
         samples = []
         for _ in range(runs):
             start = time.process_time()
-            grade(exercise)
+            grade(exercise, piece)
             samples.append(time.process_time() - start)
         return statistics.median(samples)
 
     print(f'diagnosis of a failing submission: grader CPU, median of {runs} runs')
     total = 0.0
-    for exercise in FAILING:
-        grade(exercise)  # the first grading works out what every later one reuses
-        with_it = cpu(exercise)
-        with mock.patch.object(grading, 'diagnose', lambda *a: None), \
-                mock.patch.object(grading, 'explain', lambda *a: None), \
-                mock.patch.object(grading, 'line_hints', lambda *a: {}):
-            without = cpu(exercise)
-        total += with_it
-        print(f'  {exercise:<12} {with_it * 1000:7.1f} ms, of which diagnosis '
-              f'{(with_it - without) * 1000:6.1f} ms  ({FAILING[exercise]})')
+    for exercise, names in FAILING.items():
+        worst = 0.0
+        for piece in names:
+            grade(exercise, piece)  # the first grading works out what later ones reuse
+            with_it = cpu(exercise, piece)
+            with mock.patch.object(grading, 'diagnose', lambda *a: None), \
+                    mock.patch.object(grading, 'changing', lambda *a, **k: None), \
+                    mock.patch.object(grading, 'explain', lambda *a: None), \
+                    mock.patch.object(grading, 'line_hints', lambda *a: {}):
+                without = cpu(exercise, piece)
+            worst = max(worst, with_it)
+            print(f'  {exercise:<12} {with_it * 1000:7.1f} ms, of which diagnosis '
+                  f'{(with_it - without) * 1000:6.1f} ms  ({piece})')
+        total += worst
     verdict = 'meets' if total < 0.5 else 'misses'
-    print(f'  all three: {total * 1000:.1f} ms; goal: under 500 ms of the grader\'s own '
-          f'work: {verdict} it')
+    print(f'  the slowest of each exercise together: {total * 1000:.1f} ms; goal: under '
+          f'500 ms of the grader\'s own work: {verdict} it')
 
 
 def main() -> None:

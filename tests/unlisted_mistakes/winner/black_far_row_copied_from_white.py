@@ -1,0 +1,13 @@
+from hexapawn import moves
+
+
+def winner(board, side):
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'W' in board[6:9]:
+        return 'B'
+    if len(moves(board, side)) == 0:
+        if side == 'W':
+            return 'B'
+        return 'W'
+    return ''

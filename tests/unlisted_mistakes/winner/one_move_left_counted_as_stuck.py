@@ -1,0 +1,13 @@
+from hexapawn import moves
+
+
+def winner(board, side):
+    if 'W' in board[0:3]:
+        return 'W'
+    if 'B' in board[6:9]:
+        return 'B'
+    if len(moves(board, side)) <= 1:
+        if side == 'W':
+            return 'B'
+        return 'W'
+    return ''
