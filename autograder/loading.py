@@ -24,6 +24,7 @@ from .notebook_source import TOO_MANY, read_notebook
 from .sections import (Bindings, Block, bindings_in, bindings_of, cut, definitions_only,
                        parse_block, py_blocks)
 from .snapshot import MAX_BYTES, MAX_NOTEBOOK_BYTES, TOO_MUCH, Snapshot, graded_name, take
+from .tries import without_tries
 
 KIT_FILES = frozenset({'hexapawn.py'})
 MAX_MODULES = 5                  # the student's own files one file may import
@@ -199,12 +200,14 @@ def _one_file(snapshot: Snapshot, filename: str, exercises: tuple[str, ...], alo
             located[name] = Missing(f'not handed in: only {path.name} was checked',
                                     _write_it(name))
         elif section is not None and len(sections) > 1:
-            located[name] = Source(section.text, path.name, blocks,
+            located[name] = Source(without_tries(section.text, name, section.chunks),
+                                   path.name, blocks,
                                    _origin(section.blocks, path.name, path.suffix),
                                    cells=section.chunks, carried=section.carried)
         elif section is not None or not sections:
-            located[name] = Source(text, path.name, blocks, cells=cells,
-                                   bindings=_bindings(text, blocks))
+            # the bindings of the text as handed in: a try binds no name
+            located[name] = Source(without_tries(text, name, cells), path.name, blocks,
+                                   cells=cells, bindings=_bindings(text, blocks))
         else:
             rest = definitions_only(text, blocks, name, BORROWED)
             located[name] = Source(rest.text, path.name, blocks, cells=rest.chunks,

@@ -274,3 +274,46 @@ def test_count_boxes_is_asked_at_most_four_times_whatever_its_answers(
     monkeypatch.setattr(StudentProcess, 'lines', lambda self, name, args: asked.extend(args) or [])
     grade_exercise(BY_NAME['count_boxes'], Source(source, 'count_boxes.py'), CONFIG, FLOOR)
     assert 2 <= len(asked) <= 4, asked
+
+
+@pytest.mark.parametrize('shape', ['file', 'notebook'])
+def test_a_try_left_below_the_answer_is_not_run_while_grading(
+        shape: str, tmp_path: Path) -> None:
+    """`print(count_boxes(True))` below a right answer (the lesson's own layout) is the
+    student trying it: run at load, a slow search would pay once more in its child,
+    and again in each child its file is loaded into afresh."""
+    import os
+    import tempfile
+    shared = Path(tempfile.mkdtemp(prefix='hexgrade-calls-'))  # the child runs as another
+    shared.chmod(0o777)                                      # user, where it is root
+    log = shared / 'calls.log'
+    log.touch(mode=0o666)
+    log.chmod(0o666)
+    answer = (PROJECT / 'solutions' / 'count_boxes.py').read_text(encoding='utf-8')
+    counted = answer.replace('def count_boxes(use_mirror):\n',
+                             f'def count_boxes(use_mirror):\n'
+                             f'    open({str(log)!r}, "a").write("call\\n")\n', 1)
+    tries = 'print(count_boxes(True))\nprint(count_boxes(False))\n'
+    if shape == 'file':
+        path = tmp_path / 'count_boxes.py'
+        path.write_text(counted + '\n\n' + tries, encoding='utf-8')
+    else:
+        import json
+        cells = [{'cell_type': 'markdown', 'metadata': {}, 'source': '## ★★★ count_boxes'},
+                 {'cell_type': 'code', 'metadata': {}, 'execution_count': None,
+                  'outputs': [], 'source': counted},
+                 {'cell_type': 'code', 'metadata': {}, 'execution_count': None,
+                  'outputs': [], 'source': tries}]
+        path = tmp_path / 'hexapawn.ipynb'
+        path.write_text(json.dumps({'cells': cells, 'metadata': {}, 'nbformat': 4,
+                                    'nbformat_minor': 5}), encoding='utf-8')
+    from autograder.loading import locate
+    result = grade_exercise(BY_NAME['count_boxes'], locate(path, ('count_boxes',))['count_boxes'],
+                            CONFIG, FLOOR)
+    assert result.points == BY_NAME['count_boxes'].points and not result.flags
+    try:
+        assert log.read_text().count('call') == 4  # True, False, True again, other rules
+    finally:
+        os.unlink(log)
+        shared.rmdir()
+

@@ -205,9 +205,13 @@ def test_an_empty_file(tmp_path: Path) -> None:
 
 
 def test_an_exception_while_loading(tmp_path: Path) -> None:
-    folder = _write(tmp_path, {'mirror.py': MIRROR + '\nprint(mirror(board))\n'})
+    folder = _write(tmp_path, {'mirror.py': MIRROR + '\nprint(board)\n'})
     assert _problem_shown(_grade(folder)['mirror']) == \
         "mirror.py raised NameError: name 'board' is not defined (line 11) while loading"
+    # a line that only tries mirror is not run while grading (see `tries`), whatever
+    # it would raise: the answer above it is graded
+    folder = _write(tmp_path / 'tried', {'mirror.py': MIRROR + '\nprint(mirror(board))\n'})
+    assert _full(_grade(folder)['mirror'])
 
 
 def test_bom_crlf_and_tabs_just_work(tmp_path: Path) -> None:
