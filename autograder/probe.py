@@ -69,10 +69,12 @@ def timeout_hint(function: str, timeout: TimedOut,
 @dataclass(frozen=True)
 class Elsewhere:
     """What calls asked of a child of their own came to (see `Probe.elsewhere`), and how
-    many lines of the student's file each ran, where that was counted."""
+    many lines of the student's file each ran and how many boards it held, where that
+    was counted."""
 
     outcomes: list[Outcome]
     lines_run: list[int] | None
+    boards_seen: list[int] | None = None
 
 
 class Unknown(Enum):
@@ -298,7 +300,7 @@ class Probe:
         def ask() -> None:
             with self.process.twin() as twin:
                 answers = twin.call(self.function, list(args_list), patch, count_lines)
-                found.append(Elsewhere(answers.outcomes, twin.lines_run))
+                found.append(Elsewhere(answers.outcomes, twin.lines_run, twin.boards_seen))
         thread = threading.Thread(target=ask, name='asked elsewhere', daemon=True)
         self._elsewhere[key] = (thread, found)
         thread.start()

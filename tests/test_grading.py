@@ -317,3 +317,30 @@ def test_a_try_left_below_the_answer_is_not_run_while_grading(
         os.unlink(log)
         shared.rmdir()
 
+
+BEHIND_A_LOOP = '''def count_boxes(use_mirror):
+    steps = 0
+    for step in range(500):  # looks busy
+        steps = steps + step
+    return [19, 47] if use_mirror else [37, 90]
+'''
+OWN_RULES = (PROJECT / 'autograder' / 'sample_class' / 'pieces' / 'count_boxes' /
+             'correct_own_rules.py').read_text(encoding='utf-8')
+SLOWED = OWN_RULES.replace('def count_boxes(use_mirror):\n',
+                           'def count_boxes(use_mirror):\n'
+                           '    for _ in range(4_000_000):  # a slow machine\n'
+                           '        pass\n', 1)
+
+
+@pytest.mark.parametrize('source, flagged', [
+    (BEHIND_A_LOOP, True), (OWN_RULES, False), (SLOWED, False)],
+    ids=['fixed numbers behind a loop', 'rules of its own', 'rules of its own, slow'])
+def test_a_fixed_answer_is_told_from_a_search_by_what_the_call_does(
+        source: str, flagged: bool) -> None:
+    """Under other rules both give the same numbers: a search runs its lines by the
+    hundred holding board after board; a loop that only runs holds none."""
+    assert SLOWED != OWN_RULES
+    result = grade_exercise(BY_NAME['count_boxes'], Source(source, 'count_boxes.py'),
+                            CONFIG, FLOOR)
+    assert result.points == BY_NAME['count_boxes'].points
+    assert [flag.kind for flag in result.flags] == (['hard-coded'] if flagged else [])

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 MAX_LINES = 2000  # lines of the student's file reported for one traced call
+BOARDS_SEEN = 64  # different boards a counted call is seen to hold, at most
+LOOK_EVERY = 4    # lines run between looks at a counted call's names
 
 
 def sibling(name: str) -> types.ModuleType:
@@ -225,8 +227,9 @@ class Child:
         two, a search thousands)."""
         fn = self._function(request)
         events: list[int] | None = [] if request.get('count_lines') else None
+        boards: list[int] = []
         if events is not None:
-            fn = self._counting(fn, events)
+            fn = self._counting(fn, events, boards)
         patched = variant.swap_in(request.get('patch'), self.namespace)
         try:
             texts = wire.strings_in(request) if 'held' not in request or 'joined' in \
@@ -238,7 +241,7 @@ class Child:
         finally:
             variant.swap_back(patched)
             sys.settrace(None)  # in case a timeout struck before a call took it off
-        counted = {} if events is None else {'lines_run': events}
+        counted = {} if events is None else {'lines_run': events, 'boards_seen': boards}
         # most batches are all short strings (mirror's has 19,683): send them bare,
         # which both sides handle several times faster than tagged values
         strings = wire.all_strings_out(values)
@@ -250,28 +253,37 @@ class Child:
         return {'results': encoding.encode_all(values), **counted,
                 'output': self.output.take()}
 
-    def _counting(self, fn: Callable[..., Any], events: list[int]) -> Callable[..., Any]:
+    def _counting(self, fn: Callable[..., Any], events: list[int], boards: list[int]
+                  ) -> Callable[..., Any]:
         """`fn`, counting in `events` the lines of the student's file each call runs
-        (the game file's and the standard library's are left at full speed)."""
+        (the game file's and the standard library's are left at full speed), and in
+        `boards` how many different boards its names held meanwhile, looked at every
+        few lines (up to `BOARDS_SEEN`): what a search builds, and a fixed answer
+        behind a loop that only runs does not."""
         watched = self.filename
 
         def counted(*args: Any) -> Any:
             ran = [0]
+            seen: set[str] = set()
 
             def on_line(frame: Any, event: str, arg: Any) -> Any:
                 if event == 'line':
                     ran[0] += 1
+                    if ran[0] % LOOK_EVERY == 0 and len(seen) < BOARDS_SEEN:
+                        seen.update(v for v in frame.f_locals.values()
+                                    if type(v) is str and len(v) == 9 and not v.strip('BW.'))
                 return on_line
 
             def on_call(frame: Any, event: str, arg: Any) -> Any:
                 return on_line if frame.f_code.co_filename == watched else None
             events.append(0)
+            boards.append(0)
             sys.settrace(on_call)
             try:
                 return fn(*args)
             finally:
                 sys.settrace(None)
-                events[-1] = ran[0]
+                events[-1], boards[-1] = ran[0], len(seen)
         return counted
 
     def _call_all(self, fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:

@@ -114,9 +114,11 @@ class StudentProcess:
         self._reply_key: bytes | None = None  # the last reply's digest, when it was big
         self._reply_bytes = 0  # and its length
         self._at = -1  # the carried cell the child last said it runs, while it loads
-        # how many lines of the student's file each call of the last batch ran, when
-        # it was asked (see `call`); None when it was not, or could not be read
+        # how many lines of the student's file each call of the last batch ran, and
+        # how many different boards its names held, when it was asked (see `call`);
+        # None when it was not, or could not be read
         self.lines_run: list[int] | None = None
+        self.boards_seen: list[int] | None = None
         # what it was asked to load (see `twin`)
         self._load: tuple[str, str, dict[str, str], dict[str, str] | None,
                           Sequence[tuple[int, int]], Sequence[int]] | None = None
@@ -217,8 +219,9 @@ class StudentProcess:
         """Call `name` once per argument list (with the game's rules `patch` swaps in);
         what each call came to, and what it printed meanwhile. With `count_lines`, each
         call is traced, and `lines_run` says how many lines of the student's file it
-        ran (tracing slows a call down several times)."""
-        self.lines_run = None
+        ran, `boards_seen` how many boards it held (tracing slows a call down several
+        times)."""
+        self.lines_run = self.boards_seen = None
         if self.gone is not None:
             return Answers(None, [Died(self.gone)] * len(args), '')
         request: dict[str, Any] = {'op': 'call', 'name': name, 'patch': patch,
@@ -240,10 +243,11 @@ class StudentProcess:
             if self.overran and len(args) == 1:  # it ignored its clock: still a timeout
                 return Answers(None, [TimedOut(self.limits.call_seconds)], '')
             return Answers(None, [Died(gone.reason)] * len(args), '')
-        counted = reply.get('lines_run')
-        if count_lines and isinstance(counted, list) and len(counted) <= len(args) and \
-                all(type(n) is int and n >= 0 for n in counted):
-            self.lines_run = counted
+        counted, boards = reply.get('lines_run'), reply.get('boards_seen')
+        if count_lines and all(isinstance(c, list) and len(c) <= len(args) and
+                               all(type(n) is int and n >= 0 for n in c)
+                               for c in (counted, boards)):
+            self.lines_run, self.boards_seen = counted, boards
         # the same big reply to as many calls under the same limit reads the same
         key = (self._reply_key, len(args), self.limits.call_seconds) \
             if self._reply_key and self._memo else None
