@@ -152,6 +152,11 @@ def _without_own_file(name: str, snapshot: Snapshot, files: list[str],
         actual = next(f for f in named if f.lower() == close[0].lower())
         return Missing(f'there is no {wanted}: did you mean to name {actual} {wanted}?',
                        f'Rename {actual} to {wanted}, then check again.')
+    zips = [n for n, kind in snapshot.entries if kind == 'file' and '/' not in n
+            and n.lower().endswith('.zip')]
+    if zips and not files:  # a teacher's `grade` opens it; a student unzips it
+        return Missing(f'there is no {wanted} here, only {zips[0]}',
+                       f'Unzip {zips[0]} into this folder, then check again.')
     return Missing(f'there is no {wanted} here', _write_it(name))
 
 

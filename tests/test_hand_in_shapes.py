@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -219,3 +220,85 @@ def test_notebooks_in_these_shapes_pass_through_the_gradebook(tmp_path: Path) ->
     batch = grade_class(found, Config(), 'floor', 2, None)
     assert {g.student.id: points(g.result) for g in batch.graded} == \
         {g.student.id: POINTS for g in batch.graded}
+
+
+def test_a_students_own_check_of_a_zipped_folder_says_to_unzip_it(tmp_path: Path) -> None:
+    """Where a teacher's grading opens the zip, the student's check names it."""
+    (tmp_path / 'mine').mkdir()
+    _zipped(tmp_path / 'mine' / 'hexapawn.zip', {f'{n}.py': ANSWERS[n] for n in NAMES})
+    checked = grade_submission(tmp_path / 'mine', Config(), FLOOR)
+    assert [(e.problem, e.checks[0].finding.hint if e.checks[0].finding else None)
+            for e in checked.exercises] == [
+        (f'there is no {n}.py here, only hexapawn.zip',
+         'Unzip hexapawn.zip into this folder, then check again.') for n in NAMES]
+
+
+def _shapes() -> dict[str, Any]:
+    """Every shape of this round, as the files of one student's folder, from the three
+    answers (a mistake may be planted in one of them)."""
+    from habits import notebook
+
+    def files(a: dict[str, str]) -> dict[str, str | bytes]:
+        return {f'{name}.py': a[name] for name in NAMES}
+
+    def zipped(a: dict[str, str]) -> dict[str, str | bytes]:
+        import io
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, 'w') as archive:
+            for name, text in files(a).items():
+                archive.writestr(f'hexapawn/{name}', text)
+            archive.writestr('__MACOSX/hexapawn/._mirror.py', 'junk')
+        return {'hexapawn.zip': data.getvalue()}
+
+    def own_board(a: dict[str, str]) -> dict[str, str | bytes]:
+        mine = ('PIECE = {"B": 0, "W": 1, ".": 2}\nNAME = "BW."\n\n\ndef mirror(board):\n'
+                '    cells = [PIECE[square] for square in board]\n'
+                '    return "".join(NAME[c] for c in cells[2::-1] + cells[5:2:-1] + '
+                'cells[8:5:-1])\n')
+        return {**files(a), 'mirror.py': mine if a['mirror'] == ANSWERS['mirror'] else
+                a['mirror']}
+    shapes: dict[str, Any] = {
+        'nbformat 3': lambda a: {'old.ipynb': old_notebook(HABITS['lesson layout'](a))},
+        'coding line': lambda a: {**files(a), 'mirror.py': (
+            '# -*- coding: latin-1 -*-\n# r\xe9ponse\n' + a['mirror']).encode('latin-1',
+                                                                            'replace')},
+        'dataclass in a file': lambda a: {
+            **files(a), 'count_boxes.py': DATACLASS + '\n\n' + a['count_boxes']},
+        'input in a file': lambda a: {**files(a), 'mirror.py': a['mirror'] + (
+            "\n\nboard = input('a board? ')\nprint(mirror(board))\n")},
+        'winner reused': lambda a: {**files(a), 'count_boxes.py': a['winner'] + (
+            "\n\nAT_START = {side: winner('BBB...WWW', side) for side in 'WB'}\n\n\n")
+            + a['count_boxes']},
+        'mirror of its own board': own_board,
+        'zipped folder': zipped,
+        'browser names': lambda a: {'Mirror.py': a['mirror'], 'winner (1).py': a['winner'],
+                                    'count_boxes.PY': a['count_boxes']},
+    }
+    for habit in ('run game file', 'written file', 'defined in an if', 'typed dataclass',
+                  'input at the end'):
+        shapes[habit] = (lambda h: lambda a: {'hexapawn.ipynb': notebook(HABITS[h](a))})(habit)
+    return shapes
+
+
+@pytest.mark.parametrize('off', [(), ('bubblewrap',)], ids=['every layer', 'no bubblewrap'])
+def test_every_shape_passes_through_a_class_and_a_planted_mistake_costs_its_exercise(
+        off: tuple[str, ...], tmp_path: Path) -> None:
+    """Each shape, right and with a mistake planted in each exercise, graded as a class
+    with the layers this machine has: full marks, or exactly the planted exercise lost
+    (and an exercise that uses the planted one, where the habit makes it so)."""
+    from habits import USES
+    from autograder.sandbox.working_layers import probe
+    isolation = probe(off=off)
+    wanted: dict[str, set[str]] = {}
+    for shape, build in _shapes().items():
+        for planted in (None, *NAMES):
+            answers = {**ANSWERS, **({planted: PLANTED[planted]} if planted else {})}
+            student = f'{shape.replace(" ", "-")}-{planted or "right"}'
+            folder_of(tmp_path / 'class' / student, **build(answers))
+            wanted[student] = {planted, USES.get(shape, {}).get(planted or '')} - {None}
+    found = find_students(tmp_path / 'class', None, tmp_path / 'work')
+    batch = grade_class(found, Config(), isolation.name, 2, None)
+    isolation.close()
+    lost = {g.student.id: {n for n, p in points(g.result).items() if p < POINTS[n]}
+            for g in batch.graded}
+    assert len(lost) == len(wanted) == 13 * 4 and lost == wanted
