@@ -316,8 +316,9 @@ def _check_rules(piece: Piece, text: str, wrong: set[tuple[Any, ...]]) -> bool:
         return False
     two = re.match(r'Your winner answers as if two rules of the game were different\. '
                    r'First, (.*?)\. Second, (.*?)\.', text)
-    said = list(two.groups()) if two else \
-        re.match(r'Your winner answers as if (.*?)\.', text).group(1).split(', and ')  # type: ignore[union-attr]
+    one = re.match(r'Your winner answers as if (.*?)\.', text)
+    assert one, text
+    said = list(two.groups()) if two else one.group(1).split(', and ')
     rules: list[Callable[[str, str], str]] = [
         _far_row_rule('W', 'top', 'W'), _far_row_rule('B', 'bottom', 'B'),
         lambda b, s: _other(s) if not moves(b, s) else '']
@@ -365,7 +366,8 @@ def _check_contrast(piece: Piece, text: str, wrong: set[tuple[Any, ...]]) -> boo
     return True
 
 
-CHANGES = 'gives different answers to the same input: its answer depends on what it was asked before'
+CHANGES = ('gives different answers to the same input: its answer depends on what it was '
+           'asked before')
 
 
 def _changes(piece: Piece) -> bool:

@@ -192,13 +192,19 @@ def test_nbgraders_own_score_never_outweighs_hexgrades_and_the_teacher_is_told(
 
 def test_notebooks_in_every_shape_a_student_saves_are_written_into_the_gradebook(
         course: Path, tmp_path: Path) -> None:
-    """An old nbformat 3 notebook, `%run` of the game file, `%%writefile`: right answers,
-    full marks in nbgrader's gradebook."""
-    from habits import ANSWERS, HABITS, notebook, old_notebook
+    """An old nbformat 3 notebook, `%run` of the game file, `%%writefile`, a definition
+    in an `if`, a dataclass, input() below an answer: right answers, full marks in
+    nbgrader's gradebook; a mistake planted in one, only that exercise lost."""
+    from habits import ANSWERS, HABITS, PLANTED, notebook, old_notebook
     submitted = tmp_path / 'submitted'
     shapes = {'old-nb': old_notebook(HABITS['lesson layout'](ANSWERS)),
               'run-nb': notebook(HABITS['run game file'](ANSWERS)),
-              'written-nb': notebook(HABITS['written file'](ANSWERS))}
+              'written-nb': notebook(HABITS['written file'](ANSWERS)),
+              'if-nb': notebook(HABITS['defined in an if'](ANSWERS)),
+              'dataclass-nb': notebook(HABITS['typed dataclass'](ANSWERS)),
+              'input-nb': notebook(HABITS['input at the end'](ANSWERS)),
+              'planted-nb': notebook(HABITS['input at the end'](
+                  {**ANSWERS, 'winner': PLANTED['winner']}))}
     for student, text in shapes.items():
         (submitted / student / 'hexapawn').mkdir(parents=True)
         (submitted / student / 'hexapawn' / 'hexapawn.ipynb').write_text(text, encoding='utf-8')
@@ -208,4 +214,10 @@ def test_notebooks_in_every_shape_a_student_saves_are_written_into_the_gradebook
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     for student in shapes:
-        assert stored(course, student)[0] == earned(**POINTS), student
+        scores = stored(course, student)[0]
+        if student == 'planted-nb':  # the planted winner earns a part of its points
+            full = earned(**POINTS)
+            assert scores['winner'] < full['winner']
+            assert {**scores, 'winner': full['winner']} == full
+        else:
+            assert scores == earned(**POINTS), student

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -32,6 +32,9 @@ CLASSMATES = Path(__file__).with_name('attacks') / 'classmates'
 ATTACKS = sorted(path.stem for path in CLASSMATES.glob('*.py'))
 LAYERS = {'every layer': (), 'without bubblewrap': ('bubblewrap',)}
 FULL = {name: float(points) for name, points in Config().points.items()}
+WINNER = (PROJECT / 'solutions' / 'winner.py').read_text(encoding='utf-8')
+BOXES = (PROJECT / 'solutions' / 'count_boxes.py').read_text(encoding='utf-8')
+MIRROR = (PROJECT / 'solutions' / 'mirror.py').read_text(encoding='utf-8')
 
 
 @pytest.fixture(scope='module', params=sorted(LAYERS))
@@ -67,27 +70,67 @@ def test_a_file_cannot_reach_the_other_files_of_its_submission(
     assert points(grade_submission(folder, Config(), isolation)) == FULL
 
 
+def model_notebook(folder: Path, mirror: str = MIRROR) -> Path:
+    """The model answers as one notebook, a section each, with `mirror` as its ★."""
+    folder.mkdir(parents=True)
+    cells = [('markdown', '## ★ Mirror'), ('code', mirror),
+             ('markdown', '## ★★ Who has won?'), ('code', WINNER),
+             ('markdown', '## ★★★ Counting boxes'), ('code', BOXES)]
+    (folder / 'hexapawn.ipynb').write_text(json.dumps(
+        {'nbformat': 4, 'nbformat_minor': 5, 'metadata': {},
+         'cells': [{'cell_type': kind, 'metadata': {}, 'source': text,
+                    **({'outputs': [], 'execution_count': None} if kind == 'code' else {})}
+                   for kind, text in cells]}), encoding='utf-8')
+    return folder
+
+
+@pytest.mark.parametrize('shape', ['folders', 'notebooks'])
 @pytest.mark.parametrize('workers', [1, 2])
 @pytest.mark.parametrize('attack', ATTACKS)
 def test_a_classmate_handing_in_the_same_files_cannot_decide_their_record(
-        attack: str, workers: int, isolation: Isolation, tmp_path: Path) -> None:
-    """`aaa` hands in exact copies of `zoe`'s winner.py and count_boxes.py beside a
-    mirror.py that attacks whatever else runs in its process; named to be graded
-    first. Zoe's record, and its cached copy on a rerun, are her own."""
-    model_answers(tmp_path / 'class' / 'aaa', mirror=CLASSMATES / f'{attack}.py')
-    model_answers(tmp_path / 'class' / 'zoe')
+        attack: str, workers: int, shape: str, isolation: Isolation, tmp_path: Path) -> None:
+    """`aaa` hands in exact copies of `zoe`'s winner and count_boxes (the files, or the
+    same sections of a notebook) beside a mirror that attacks whatever else runs in its
+    process; named to be graded first. Zoe's record, and its cached copy on a rerun,
+    are her own."""
+    attacking = CLASSMATES / f'{attack}.py'
+    if shape == 'folders':
+        model_answers(tmp_path / 'class' / 'aaa', mirror=attacking)
+        model_answers(tmp_path / 'class' / 'zoe')
+    else:
+        model_notebook(tmp_path / 'class' / 'aaa', attacking.read_text(encoding='utf-8'))
+        model_notebook(tmp_path / 'class' / 'zoe')
+    _graded_apart(tmp_path, lambda found, cache: grade_class(found, Config(), isolation.name,
+                                                              workers, cache))
+
+
+def _graded_apart(tmp_path: Path, grade: Any) -> None:
     found = Found('folders', tuple(Student(name, tmp_path / 'class' / name)
                                    for name in ('aaa', 'zoe')))
     cache = ResultCache(tmp_path / 'cache', 'settings')
     for run in ('first', 'rerun'):
-        batch = grade_class(found, Config(), isolation.name, workers, cache)
+        batch = grade(found, cache)
         records = {graded.student.id: graded for graded in batch.graded}
         assert points(records['zoe'].result) == FULL, run
         assert points(records['aaa'].result) == FULL, run  # the attack reached nothing
         assert records['zoe'].cached is (run == 'rerun')
 
 
-def test_what_is_graded_is_the_snapshot_that_was_digested(tmp_path: Path) -> None:
+def test_a_classmate_cannot_decide_a_record_graded_on_a_cluster(tmp_path: Path) -> None:
+    """The same, on a Dask cluster of this machine: its workers grade snapshots, each
+    file in a child of its own, as one machine's do."""
+    pytest.importorskip('distributed')
+    from autograder.classroom.cluster import Cluster
+    model_answers(tmp_path / 'class' / 'aaa', mirror=CLASSMATES / 'patch_dispatch.py')
+    model_answers(tmp_path / 'class' / 'zoe')
+    _graded_apart(tmp_path, lambda found, cache: grade_class(
+        found, Config(), probe().name, 2, cache, cluster=Cluster(None, 2),
+        snapshots_in=tmp_path))
+
+
+@pytest.mark.parametrize('workers', [1, 2])
+def test_what_is_graded_is_the_snapshot_that_was_digested(
+        workers: int, isolation: Isolation, tmp_path: Path) -> None:
     """Two students hand in the same right files; as soon as the class has been read,
     one of them saves a wrong mirror (a shared drive, during grading). The group is
     graded from what was read, and the cache files it under that; the rerun reads the
@@ -105,18 +148,16 @@ def test_what_is_graded_is_the_snapshot_that_was_digested(tmp_path: Path) -> Non
             (tmp_path / 'class' / 'ada' / 'mirror.py').write_text(
                 'def mirror(board):\n    return board\n', encoding='utf-8')
     config = Config()
-    batch = grade_class(found, config, 'floor', 1, cache, progress=change_ada)
+    batch = grade_class(found, config, isolation.name, workers, cache, progress=change_ada)
     assert changed and all(points(g.result) == FULL for g in batch.graded)
-    again = {g.student.id: g for g in grade_class(found, config, 'floor', 1, cache).graded}
+    again = {g.student.id: g
+             for g in grade_class(found, config, isolation.name, workers, cache).graded}
     assert again['bo'].cached and points(again['bo'].result) == FULL
     assert not again['ada'].cached and points(again['ada'].result)['mirror'] == 0.0
 
 
 # -- another section's code never costs an exercise ---------------------------------------
 
-WINNER = (PROJECT / 'solutions' / 'winner.py').read_text(encoding='utf-8')
-BOXES = (PROJECT / 'solutions' / 'count_boxes.py').read_text(encoding='utf-8')
-MIRROR = (PROJECT / 'solutions' / 'mirror.py').read_text(encoding='utf-8')
 # definitions in the ★ section that run code when they are defined, and fail, hang,
 # run long or stop the program there: carried into the other sections, as definitions
 HOSTILE = {
