@@ -7,9 +7,10 @@ from __future__ import annotations
 
 __version__ = '0.1.0'
 
-from .config import Config, load_config  # noqa: E402
-from .errors import ConfigError, GraderError, UsageError  # noqa: E402
-from .results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult  # noqa: E402
+from autograder.errors import ConfigError, GraderError, UsageError  # noqa: E402
+from autograder.results import (CheckResult, ExerciseResult, Finding, Flag,  # noqa: E402
+                                SubmissionResult)
+from autograder.settings.config import Config, load_config  # noqa: E402
 
 __all__ = [
     'CheckResult', 'Config', 'ConfigError', 'ExerciseResult', 'Finding', 'Flag',

@@ -1,4 +1,4 @@
 """`python -m autograder` is the same program as `hexgrade`."""
-from .cli import run
+from autograder.cli import run
 
 run()

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import Config
-from .results import SubmissionResult
-from .students import Found, Student
+from autograder.results import SubmissionResult
+from autograder.settings.config import Config
+from autograder.students import Found, Student
 
 
 @dataclass(frozen=True)

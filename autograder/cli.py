@@ -11,11 +11,11 @@ import sys
 import traceback
 from typing import NoReturn, Sequence
 
-from . import __version__
-from .commands import check, grade, gradescope, kit, nbgrader_course, prairielearn, show
-from .commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
-from .config import EXERCISE_NAMES
-from .errors import ConfigError, GraderError, UsageError
+from autograder import __version__
+from autograder.commands import check, grade, gradescope, kit, nbgrader_course, prairielearn, show
+from autograder.commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
+from autograder.errors import ConfigError, GraderError, UsageError
+from autograder.settings.config import EXERCISE_NAMES
 
 COMMANDS = (
     check,

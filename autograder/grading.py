@@ -6,35 +6,35 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from . import __version__
-from .behaviour import fingerprint
-from .boards import draw, first_difference, is_board
-from .checks import Check
-from .config import Config
-from .describe import Explanation, explain
-from .describe.state import changing
-from .describe.lines import line_hints, with_line_hints
-from .errors import GraderError
-from .exercise_spec import Exercise
-from .exercises import EXERCISES
-from .failures import Failure, Mismatch
-from .gradeable import SYNTAX_ERRORS, hint_of, problem_of
-from .graded_files import file_key
-from .kit import game_file
-from .loading import Located, Missing, Source, locate
-from .mistakes import Mistake, diagnose
-from .probe import Probe
-from .results import (RENAMED, CheckResult, ExerciseResult, Finding, Flag, FlagKind,
-                      SubmissionResult)
-from .sandbox.channel import together
-from .sandbox.isolation import Isolation
-from .sandbox.limits import Limits
-from .sandbox.outcomes import Died, Raised, TimedOut
-from .sandbox.process import StudentProcess
-from .sandbox.replies import Loaded
-from .sandbox.spares import Spares
-from .shared_work import SharedWork
-from .snapshot import Snapshot, take
+from autograder import __version__
+from autograder.calls.outcomes import Died, Raised, TimedOut
+from autograder.checking.boards import draw, first_difference, is_board
+from autograder.checking.checks import Check
+from autograder.checking.failures import Failure, Mismatch
+from autograder.checking.probe import Probe
+from autograder.diagnosis.explain import Explanation, explain
+from autograder.diagnosis.fingerprints import fingerprint
+from autograder.diagnosis.lines import line_hints, with_line_hints
+from autograder.diagnosis.mistakes import Mistake, diagnose
+from autograder.diagnosis.state import changing
+from autograder.errors import GraderError
+from autograder.exercises import EXERCISES
+from autograder.exercises.spec import Exercise
+from autograder.kit.paths import game_file
+from autograder.results import (RENAMED, CheckResult, ExerciseResult, Finding, Flag, FlagKind,
+                                SubmissionResult)
+from autograder.sandbox.channel import together
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.limits import Limits
+from autograder.sandbox.process import StudentProcess
+from autograder.sandbox.replies import Loaded
+from autograder.sandbox.spares import Spares
+from autograder.settings.config import Config
+from autograder.sharing.graded_files import file_key
+from autograder.sharing.shared_work import SharedWork
+from autograder.submission.gradeable import SYNTAX_ERRORS, hint_of, problem_of
+from autograder.submission.locate import Located, Missing, Source, locate
+from autograder.submission.snapshot import Snapshot, take
 
 SHOWN_CHARS = 120
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.pytest_support import EXERCISE_NAMES, check_exercise
+from autograder.integrations.pytest_plugin import EXERCISE_NAMES, check_exercise
 
 HERE = Path(__file__).parent
 

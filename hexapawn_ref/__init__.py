@@ -7,7 +7,7 @@ The package itself holds the rules (`rules`) and the rules variants a check swap
 (`variants`): what the lesson's game file gives every student anyway. The searches
 (every reachable position and the answers derived from them: `positions`) and the
 lesson's players (`players`) are imported by name; the grader itself reads their
-results as facts (see `autograder.reference_facts`), so that a student's checker can
+results as facts (see `autograder.reference.facts`), so that a student's checker can
 carry the grader without them.
 """
 from .rules import START, Move, has_lost, mirror, moves, other, play, show

@@ -6,6 +6,7 @@ the same code answers for the lesson's rules and for variants of them.
 from __future__ import annotations
 
 from functools import lru_cache
+
 from .players import can_win
 from .rules import START, Move, MoveMaker, has_lost, mirror, moves, other, play
 

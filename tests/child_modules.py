@@ -6,12 +6,12 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-import autograder.sandbox
+import autograder.sandbox.inside
 
 
 def child_module(name: str) -> ModuleType:
-    """autograder/sandbox/NAME.py, as a module of its own."""
-    path = Path(autograder.sandbox.__file__).parent / f'{name}.py'
+    """autograder/sandbox/inside/NAME.py, as a module of its own."""
+    path = Path(autograder.sandbox.inside.__file__).parent / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f'hexgrade_{name}_for_test', path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from autograder.config import DEFAULT_POINTS, EXERCISE_NAMES
+from autograder.settings.config import DEFAULT_POINTS, EXERCISE_NAMES
 
 NAMES = EXERCISE_NAMES  # in the registry's order, as every report lists them
 POINTS: Mapping[str, float] = DEFAULT_POINTS

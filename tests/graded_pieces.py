@@ -13,12 +13,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import autograder
-from autograder.config import Config
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.loading import locate
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.settings.config import Config
+from autograder.submission.locate import locate
 
 PIECES = Path(autograder.__file__).parent / 'sample_class' / 'pieces'
 FLAGGED = frozenset({'count_boxes/hard_coded'})

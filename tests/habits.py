@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from autograder.kit import KIT, SOLUTIONS
+from autograder.kit.paths import KIT, SOLUTIONS
 
 Cells = list[tuple[str, str]]
 Answers = dict[str, str]

@@ -1,19 +1,19 @@
 """What is worked out from a domain's answers alone is shared by functions that answered
-alike, within one owner's memos (autograder/answer_memo.py, Probe.answers_key)."""
+alike, within one owner's memos (autograder/checking/answer_memo.py, Probe.answers_key)."""
 from __future__ import annotations
 
 from typing import Iterator
 
 import pytest
 
-from autograder.answer_memo import ByAnswers
-from autograder.config import Config
-from autograder.exercises.mirror import EVERY_BOARD
-from autograder.kit import game_file
-from autograder.probe import Probe
+from autograder.checking.answer_memo import ByAnswers
+from autograder.checking.probe import Probe
+from autograder.exercises.mirror.exercise import EVERY_BOARD
+from autograder.kit.paths import game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 MIRRORS = {
     'as given': 'def mirror(board):\n    return board\n',
@@ -88,7 +88,7 @@ def test_each_owner_works_out_on_its_own(probes: dict[str, Probe]) -> None:
 
 
 def test_a_memo_keeps_no_more_than_its_bytes() -> None:
-    from autograder.memo import Memo
+    from autograder.sharing.memo import Memo
     memo: Memo[str] = Memo('test', 1000, len)
     for number in range(100):
         memo.put(number, 'x' * 100)

@@ -1,6 +1,6 @@
 """A student's record is theirs alone: the same whether they are graded alone or in a
 class, first or last, by one worker or two (autograder/classroom/batch.py and the
-memos a worker owns, see autograder/shared_work.py).
+memos a worker owns, see autograder/sharing/shared_work.py).
 
 The class mixes honest, mistaken and hostile students: attacks on whatever runs beside
 them, a forged reply, a loop that never ends, notebooks with hostile sections, and
@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from test_sandbox_trust import FORGER, HOSTILE, RIGHT, notebook
 
 from autograder.classroom.batch import grade_class
-from autograder.config import EXERCISE_NAMES, Config
 from autograder.sandbox.working_layers import probe
+from autograder.settings.config import EXERCISE_NAMES, Config
 from autograder.students import Found, Student
 
 from class_records import PIECES, fast_config
-from test_sandbox_trust import FORGER, HOSTILE, RIGHT, notebook
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')

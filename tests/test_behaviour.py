@@ -1,5 +1,5 @@
-"""Fingerprints of what a failing function does (autograder/behaviour.py), and a class's
-mistakes grouped by them (autograder/mistake_groups.py)."""
+"""Fingerprints of what a failing function does (autograder/diagnosis/fingerprints.py), and a class's
+mistakes grouped by them (autograder/diagnosis/mistake_groups.py)."""
 from __future__ import annotations
 
 import hashlib
@@ -9,23 +9,22 @@ from pathlib import Path
 from typing import Sequence, cast
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
+from hypothesis import example, given, settings, strategies as st
 
-from autograder.behaviour import fingerprint
-from autograder.serialise import from_data, to_data
-from autograder.config import Config
+from autograder.calls.outcomes import Outcome, Raised, Returned, TimedOut
+from autograder.calls.values import Opaque
+from autograder.checking.probe import Args, Probe
+from autograder.diagnosis.fingerprints import fingerprint
+from autograder.diagnosis.mistake_groups import mistakes_by_behaviour
 from autograder.exercises import BY_NAME
-from autograder.exercises.winner import POSITIONS
+from autograder.exercises.winner.exercise import POSITIONS
 from autograder.grading import grade_exercise
-from autograder.loading import locate
-from autograder.mistake_groups import mistakes_by_behaviour
-from autograder.probe import Args, Probe
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.outcomes import Outcome, Raised, Returned, TimedOut
-from autograder.sandbox.values import Opaque
-from autograder.shared_work import SharedWork
+from autograder.serialise import from_data, to_data
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
+from autograder.submission.locate import locate
 
 from class_records import PIECES, batch_of, record, right, wrong_mirror
 
@@ -220,7 +219,7 @@ def test_new_mistakes_shared_by_several_come_first_then_the_most_common() -> Non
     ['abc', 1, None, True],
 ])
 def test_answers_read_in_one_pass_are_worded_as_one_by_one(values: list[object]) -> None:
-    from autograder.behaviour import _shown, _value
+    from autograder.diagnosis.fingerprints import _shown, _value
     words, shown = _shown(values)
     assert [words + answer for answer in shown] == ['returned ' + _value(value)
                                                     for value in values]
@@ -228,6 +227,6 @@ def test_answers_read_in_one_pass_are_worded_as_one_by_one(values: list[object])
 
 @pytest.mark.parametrize('values', [[], ['abc'], ['abc', 'd'], [None, 1, 'x', [2]]])
 def test_answers_joined_at_once_hash_as_each_after_the_other(values: list[object]) -> None:
-    from autograder.behaviour import _joined, _shown, _value
+    from autograder.diagnosis.fingerprints import _joined, _shown, _value
     one_by_one = ''.join(f'returned {_value(value)}\0' for value in values)
     assert _joined(_shown(values)) == one_by_one

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from autograder.classroom.cache import ResultCache, settings_digest
 from autograder.serialise import to_data
-from autograder.config import Config
+from autograder.settings.config import Config
 
 from class_records import record
 

@@ -1,13 +1,13 @@
-"""The check framework (autograder/checks.py)."""
+"""The check framework (autograder/checking/checks.py)."""
 from __future__ import annotations
 
 import pytest
 
-from autograder.checks import CheckList, article, require_type
-from autograder.failures import Call, Failure
-from autograder.probe import Probe
-from autograder.sandbox.values import Opaque
-from autograder.shared_work import SharedWork
+from autograder.calls.values import Opaque
+from autograder.checking.checks import CheckList, article, require_type
+from autograder.checking.failures import Call, Failure
+from autograder.checking.probe import Probe
+from autograder.sharing.shared_work import SharedWork
 
 
 def test_a_check_without_a_docstring_is_refused_at_once() -> None:
@@ -63,12 +63,12 @@ class _Counted(tuple):  # type: ignore[type-arg]
 
 def _agreeing(source: str, domain: list[tuple[str]], wanted: tuple[str, ...],
               work: SharedWork, first: str | None = None) -> Failure | None:
-    from autograder.checks import agree
-    from autograder.config import Config
-    from autograder.kit import game_file
+    from autograder.checking.checks import agree
+    from autograder.kit.paths import game_file
     from autograder.sandbox.isolation import FLOOR
     from autograder.sandbox.limits import Limits
     from autograder.sandbox.process import StudentProcess
+    from autograder.settings.config import Config
     with StudentProcess(Limits(call_seconds=0.3, file_seconds=5.0), FLOOR,
                         memo=work.wire) as child:
         assert child.load(source, 'mirror.py', {'hexapawn': game_file()}).error is None

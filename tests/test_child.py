@@ -1,4 +1,4 @@
-"""The child's own process (autograder/sandbox/child.py): what the garbage collector
+"""The child's own process (autograder/sandbox/inside/child.py): what the garbage collector
 walks there, under every layer (a zygote's fork) and on the floor (an interpreter of
 its own); the signal handling it starts with."""
 from __future__ import annotations
@@ -8,11 +8,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from autograder.config import Config
+from autograder.calls.outcomes import Returned
 from autograder.sandbox.isolation import FLOOR, Isolation
-from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
+from autograder.settings.config import Config
 
 # at its first line, how many objects the collector would walk, and how many it keeps
 # out of its rounds

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from autograder.kit import KIT, PROJECT, SOLUTIONS
+from autograder.kit.paths import KIT, PROJECT, SOLUTIONS
 
 from every_exercise import NAMES, POINTS, TOTAL, full_marks, scores, summary_line
 from graded_pieces import PIECES

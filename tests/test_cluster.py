@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from autograder.cli import main
-from autograder.config import Config
+from autograder.settings.config import Config
 
 from class_records import PIECES, fast_config
 
@@ -109,9 +109,9 @@ def test_the_submissions_of_a_lost_worker_are_graded_again(tmp_path: Path) -> No
     import cloudpickle
 
     from autograder.classroom.cluster import Cluster, run_jobs_on_cluster
-    from autograder.serialise import from_data
     from autograder.classroom.workers import Job
-    from autograder.snapshot import take, write
+    from autograder.serialise import from_data
+    from autograder.submission.snapshot import take, write
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers lack the tests
     mirror = (PIECES / 'mirror' / 'correct_slicing.py').read_text(encoding='utf-8')
@@ -138,8 +138,8 @@ def test_a_running_cluster_is_reached_by_its_address(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip('distributed')
     from distributed import LocalCluster
-
     from test_grade_command import ROSTER
+
     from class_records import write_class
 
     config, _ = fast_config(tmp_path)

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import Config
-from autograder.exercise_spec import Exercise
+from autograder.checking.properties import RECORDED, recording_key
 from autograder.exercises import EXERCISES
-from autograder.kit import KIT, PROJECT, SOLUTIONS
-from autograder.properties import RECORDED, recording_key
+from autograder.exercises.spec import Exercise
+from autograder.kit.paths import KIT, PROJECT, SOLUTIONS
+from autograder.settings.config import Config
 
 from graded_pieces import PIECES, snake
 
@@ -40,12 +40,12 @@ def _stars(place: int) -> str:
 
 
 def _module(exercise: Exercise) -> list[str]:
-    path = PROJECT / 'autograder' / 'exercises' / exercise.filename
+    path = PROJECT / 'autograder' / 'exercises' / exercise.name / 'exercise.py'
     if not path.is_file():
-        return [f'a module autograder/exercises/{exercise.filename}']
-    module = importlib.import_module(f'autograder.exercises.{exercise.name}')
+        return [f'a module autograder/exercises/{exercise.name}/exercise.py']
+    module = importlib.import_module(f'autograder.exercises.{exercise.name}.exercise')
     said = [] if getattr(module, 'EXERCISE', None) is exercise else \
-        [f'autograder/exercises/{exercise.filename} registering it as EXERCISE']
+        [f'autograder/exercises/{exercise.name}/exercise.py registering it as EXERCISE']
     if not exercise.checks or not sum(check.weight for check in exercise.checks):
         said.append('checks that earn points')
     said += [f'a title (docstring) for the check {check.name}'
@@ -96,8 +96,8 @@ def _properties(exercise: Exercise) -> list[str]:
     settings = Config().properties
     said = [f'a property name starting "{exercise.name}." instead of "{prop.name}"'
             for prop in exercise.properties if not prop.name.startswith(f'{exercise.name}.')]
-    said += [f'the inputs of {prop.name} in autograder/recorded_examples.json '
-             '(run: python -m autograder.recording)'
+    said += [f'the inputs of {prop.name} in autograder/checking/recorded_examples.json '
+             '(run: python -m autograder.checking.recording)'
              for prop in exercise.properties
              if recording_key(prop.name, settings) not in shipped]
     return said
@@ -140,7 +140,7 @@ def test_the_registry_names_each_exercise_once() -> None:
 def test_an_exercise_only_declared_lacks_everything_else() -> None:
     new = Exercise('throwaway', ('board', 'side'), 2.0, (), ())
     assert lacks(new, len(EXERCISES)) == [
-        'a module autograder/exercises/throwaway.py',
+        'a module autograder/exercises/throwaway/exercise.py',
         'a stub exercises/throwaway.py defining throwaway(board, side)',
         'a model answer solutions/throwaway.py defining throwaway(board, side)',
         'a right answer autograder/sample_class/pieces/throwaway/correct_<style>.py',

@@ -1,5 +1,5 @@
 """grader.toml: the shipped file loads, every key is documented, and bad files are
-rejected naming the file, the key and what is allowed (autograder/config.py)."""
+rejected naming the file, the key and what is allowed (autograder/settings/config.py)."""
 from __future__ import annotations
 
 import re
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import (DEFAULT_EXERCISE_LIMITS, DEFAULT_POINTS, SCHEMA, SHOW_CHOICES,
-                               Config, load_config)
 from autograder.errors import ConfigError
-from autograder.kit import PROJECT
+from autograder.kit.paths import PROJECT
+from autograder.settings.config import (DEFAULT_EXERCISE_LIMITS, DEFAULT_POINTS, SCHEMA,
+                                        SHOW_CHOICES, Config, load_config)
 
 SHIPPED = PROJECT / 'grader.toml'
 README = PROJECT / 'README.md'

@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
-from autograder.config import DEFAULT_POINTS
-from autograder.config_file import Choice, choose
-from autograder.pytest_support import _config
+from autograder.integrations.pytest_plugin import _config
+from autograder.settings.config import DEFAULT_POINTS
+from autograder.settings.config_file import Choice, choose
 
 from class_records import PIECES
 

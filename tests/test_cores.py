@@ -11,7 +11,7 @@ import pytest
 
 from autograder.classroom import cores
 from autograder.classroom.workers import Job, Started, run_jobs
-from autograder.config import Config
+from autograder.settings.config import Config
 
 linux_only = pytest.mark.skipif(not hasattr(os, 'sched_getaffinity'),
                                 reason='cores are kept to on Linux only')

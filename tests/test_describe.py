@@ -1,4 +1,4 @@
-"""Describing what no catalogue mistake explains (autograder/describe/), and hints that
+"""Describing what no catalogue mistake explains (autograder/diagnosis/explain/), and hints that
 never contradict what the function did.
 
 The unlisted mistakes in tests/unlisted_mistakes/ are written as students would, apart
@@ -12,12 +12,11 @@ from typing import Any, Callable
 
 import pytest
 
-from autograder.exercises.mirror import ALL_BOARDS
-from autograder.exercises.winner import POSITIONS
+from autograder.exercises.mirror.exercise import ALL_BOARDS
+from autograder.exercises.winner.exercise import POSITIONS
 from autograder.render import gradescope
 from hexapawn_ref import has_lost, mirror as right_mirror, moves
-from hexapawn_ref.positions import count_boxes as right_count
-from hexapawn_ref.positions import winner as right_winner
+from hexapawn_ref.positions import count_boxes as right_count, winner as right_winner
 
 from graded_pieces import Piece, graded, pieces, submission
 from unlisted_pieces import answers, graded_unlisted, unlisted
@@ -593,7 +592,7 @@ def test_a_wrong_count_is_told_its_own_numbers(piece: Piece) -> None:
 
 
 def test_a_mask_and_the_items_it_picks_agree() -> None:
-    from autograder.describe.search import mask_of, picked
+    from autograder.diagnosis.search import mask_of, picked
     flags = [i % 3 == 0 or i == 19_682 for i in range(19_683)]
     mask = mask_of(iter(flags))
     assert mask == sum(1 << i for i, flag in enumerate(flags) if flag)
@@ -611,7 +610,7 @@ class _Answering:
         self.batches: list[int] = []
 
     def call(self, name: str, args: Any, patch: Any = None) -> Any:
-        from autograder.sandbox.outcomes import NotTried, Returned, TimedOut
+        from autograder.calls.outcomes import NotTried, Returned, TimedOut
         from autograder.sandbox.replies import Answers
         self.batches.append(len(args))
         outcomes: list[Any] = []
@@ -633,8 +632,8 @@ def test_winners_description_asks_the_child_once_whether_or_not_every_call_retur
     """Looked up by its answers where every call returned, else worked out from the
     outcomes it has: never by asking again for calls the child did not try, which
     would change what the words say."""
-    from autograder.describe import positions
-    from autograder.probe import Probe, PropertySettings
+    from autograder.checking.probe import Probe, PropertySettings
+    from autograder.exercises.winner import describe as positions
     child = _Answering(_only_far_rows, slow)
     described = positions.describe(Probe(child, 'winner', PropertySettings()))  # type: ignore[arg-type]
     assert child.batches == [len(POSITIONS)]

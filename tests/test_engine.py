@@ -17,9 +17,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import hexapawn_ref as ref
-from hexapawn_ref import players
-from hexapawn_ref import positions as search
-from autograder.kit import KIT
+from autograder.kit.paths import KIT
+from hexapawn_ref import players, positions as search
 
 ALL_BOARDS = [''.join(squares) for squares in product('.BW', repeat=9)]
 POSITIONS = list(search.reachable())
@@ -196,6 +195,6 @@ def test_the_game_file_players_draw_as_the_reference(kit: ModuleType, player: st
 
 @given(st.lists(st.text(alphabet='.BW', min_size=9, max_size=9)))
 def test_boards_go_simplest_first_fewer_pawns_then_in_order(boards: list[str]) -> None:
-    from autograder.boards import pawns, simplest_first
+    from autograder.checking.boards import pawns, simplest_first
     assert simplest_first(boards) == sorted(boards, key=lambda board: (pawns(board), board))
     assert simplest_first(iter(boards)) == simplest_first(boards)

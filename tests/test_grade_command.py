@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from autograder.classroom import batch as batch_module
-from autograder.classroom import workers
+from autograder.classroom import batch as batch_module, workers
 from autograder.cli import main
 from autograder.commands import options
-from autograder.config import Config
 from autograder.errors import GraderError
+from autograder.settings.config import Config
 
 from class_records import PIECES, fast_config, right_pieces, roster_entry, snapshot, write_class
 from every_exercise import NAMES, POINTS, TOTAL, full_marks, scores

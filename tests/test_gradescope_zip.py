@@ -1,4 +1,4 @@
-"""`hexgrade gradescope` and the zip it writes (autograder/platforms/, gradescope_zip,
+"""`hexgrade gradescope` and the zip it writes (autograder/integrations/platforms/, gradescope_zip,
 gradescope_results, upload): unpacked into a folder standing in for /autograder,
 set up in a fresh virtual environment and run on a right, a mistaken and a hostile
 submission; every results.json is checked against Gradescope's documented format."""
@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from autograder.cli import main
-from autograder.config import DEFAULT_POINTS
-from autograder.kit import PROJECT
-from autograder.platforms import upload, wheel
-from autograder.platforms.gradescope_results import TEACHER, fenced
+from autograder.integrations.platforms import upload, wheel
+from autograder.integrations.platforms.gradescope_results import TEACHER, fenced
+from autograder.kit.paths import PROJECT
+from autograder.settings.config import DEFAULT_POINTS
 
 PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
 FORMATS = {'text', 'html', 'simple_format', 'md', 'ansi'}

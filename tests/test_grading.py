@@ -7,20 +7,20 @@ from typing import Any
 
 import pytest
 
-from autograder import kit
-from autograder.config import Config
+from autograder.checking.failures import Failure
+from autograder.checking.probe import Probe
+from autograder.checking.properties import Property
+from autograder.checking.recording import recorded_now
 from autograder.errors import GraderError
-from autograder.exercise_spec import Exercise
 from autograder.exercises import BY_NAME
-from autograder.failures import Failure
+from autograder.exercises.spec import Exercise
 from autograder.grading import grade_exercise, grade_submission, shares
-from autograder.loading import Missing, Source
-from autograder.probe import Probe
-from autograder.properties import Property
-from autograder.recording import recorded_now
+from autograder.kit import paths as kit
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
+from autograder.submission.locate import Missing, Source
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = Config()
@@ -117,7 +117,7 @@ def test_inputs_that_json_would_change_are_refused(monkeypatch: pytest.MonkeyPat
         return st.tuples(st.integers(), st.integers())
     tuples = Property('test.tuples', pairs)
     exercise = replace(BY_NAME['winner'], properties=(tuples,))
-    monkeypatch.setattr('autograder.recording.EXERCISES', (exercise,))
+    monkeypatch.setattr('autograder.checking.recording.EXERCISES', (exercise,))
     with pytest.raises(ValueError, match='the inputs of test.tuples do not survive JSON'):
         recorded_now()
 
@@ -307,7 +307,7 @@ def test_a_try_left_below_the_answer_is_not_run_while_grading(
         path = tmp_path / 'hexapawn.ipynb'
         path.write_text(json.dumps({'cells': cells, 'metadata': {}, 'nbformat': 4,
                                     'nbformat_minor': 5}), encoding='utf-8')
-    from autograder.loading import locate
+    from autograder.submission.locate import locate
     result = grade_exercise(BY_NAME['count_boxes'], locate(path, ('count_boxes',))['count_boxes'],
                             CONFIG, FLOOR)
     assert result.points == BY_NAME['count_boxes'].points and not result.flags

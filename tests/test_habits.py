@@ -1,6 +1,6 @@
 """A right answer passes whatever shape it is handed in: notebooks and one-file hand-ins
 written with students' habits (habits.py) get full marks with the model answers, and a
-planted mistake costs exactly its own exercise (autograder/sections.py, loading.py)."""
+planted mistake costs exactly its own exercise (autograder/submission/sections.py, loading.py)."""
 from __future__ import annotations
 
 import json
@@ -12,15 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import Config
 from autograder.grading import grade_submission
-from autograder.loading import Source, locate
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.settings.config import Config
+from autograder.submission.locate import Source, locate
 
 from every_exercise import POINTS, scores, summary_line
-from habits import (ANSWERS, HABITS, PLANTED, SUNK, USES, kit_stubs, notebook, old_notebook,
-                    one_file)
+from habits import ANSWERS, HABITS, PLANTED, SUNK, USES, kit_stubs, notebook, old_notebook, one_file
 
 NAMES = tuple(ANSWERS)  # the exercises the habits are written around
 # a load that never ends is stopped sooner than by default, to keep the tests quick

@@ -3,7 +3,7 @@ line, definitions in an `if`, a class that looks its module up, input() below an
 answer, a zipped folder, names a browser chose, a file that reuses another answer, a
 mirror right on the lesson's boards alone, and an import of a package graded code
 does not have. Each passes through `hexgrade check` and `hexgrade grade`, and a mistake
-planted in it still costs exactly its exercise (autograder/loading.py, snapshot.py,
+planted in it still costs exactly its exercise (autograder/submission/locate.py, snapshot.py,
 notebook_source.py, sections.py, classroom/zipped_work.py)."""
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ import pytest
 
 from autograder.classroom.batch import grade_class
 from autograder.classroom.layouts import find_students
-from autograder.config import Config
 from autograder.grading import grade_submission
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.settings.config import Config
 
 from every_exercise import POINTS
 from habits import ANSWERS, DATACLASS, HABITS, PLANTED, old_notebook
@@ -286,8 +286,9 @@ def test_every_shape_passes_through_a_class_and_a_planted_mistake_costs_its_exer
     """Each shape, right and with a mistake planted in each exercise, graded as a class
     with the layers this machine has: full marks, or exactly the planted exercise lost
     (and an exercise that uses the planted one, where the habit makes it so)."""
-    from habits import USES
     from autograder.sandbox.working_layers import probe
+
+    from habits import USES
     isolation = probe(off=off)
     wanted: dict[str, set[str]] = {}
     for shape, build in _shapes().items():

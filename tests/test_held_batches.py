@@ -9,12 +9,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from autograder.config import Config
-from autograder.sandbox import wire
+from autograder.calls.outcomes import Returned
+from autograder.sandbox.inside import wire
 from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
+from autograder.settings.config import Config
+
 from child_modules import child_module
 
 BOARDS = [(''.join(squares),) for squares in product('.BW', repeat=7)]  # 2,187 calls

@@ -15,8 +15,8 @@ from typing import Iterator
 
 import pytest
 
-from autograder.snapshot import digest, take
 from autograder.classroom.layouts import find_students
+from autograder.submission.snapshot import digest, take
 
 from deep_trees import make_chain, remove_chain
 
@@ -97,7 +97,7 @@ def test_files_of_gigabytes_are_left_out_and_never_read(klass: Path, tmp_path: P
                                              'graded')
     # the cache's key reads no more of a submission than grading does
     digest = ('import resource, sys; from pathlib import Path; '
-              'from autograder.snapshot import digest, take; '
+              'from autograder.submission.snapshot import digest, take; '
               'resource.setrlimit(resource.RLIMIT_AS, (2 ** 30, 2 ** 30)); '
               'print(len(digest(take(Path(sys.argv[1])))))')
     run = subprocess.run([sys.executable, '-c', digest, str(klass / 'eve')],

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from autograder.render.html_feedback import feedback_page
-from autograder.visibility import for_students
+from autograder.render.visibility import for_students
 
 from browser import fetched, start_chromium
 from class_records import record, wrong_mirror

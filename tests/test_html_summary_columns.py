@@ -92,7 +92,7 @@ def test_the_settings_list_only_what_grader_toml_sets(tmp_path: Path) -> None:
 
 def test_students_the_grader_failed_on_head_the_page_and_only_then(tmp_path: Path) -> None:
     from autograder.classroom.ungraded import grading_stopped
-    from autograder.config import Config
+    from autograder.settings.config import Config
 
     failed = grading_stopped('bob', 'the grader failed on it: GraderError: a check crashed',
                              Config(), 'process-group')

@@ -1,18 +1,18 @@
 """The one use of Hypothesis' private internals still does what it is there for
-(autograder/hypothesis_internals.py): when this file fails after a Hypothesis upgrade,
+(autograder/checking/hypothesis_internals.py): when this file fails after a Hypothesis upgrade,
 read that module's note on how to drop it."""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
-from random import Random
 from pathlib import Path
+from random import Random
 
 import pytest
 
+from autograder.checking.hypothesis_internals import PRIVATE, draw_without_local_constants
 from autograder.errors import GraderError
-from autograder.hypothesis_internals import PRIVATE, draw_without_local_constants
 
 PROJECT = Path(__file__).resolve().parents[1]
 # boards a program around the grader might hold as literals: a local module's strings
@@ -26,7 +26,7 @@ sys.path.insert(0, sys.argv[1])
 if sys.argv[2] == 'with the module':
     import program_around
 if sys.argv[3] == 'swapped':
-    from autograder.hypothesis_internals import draw_without_local_constants
+    from autograder.checking.hypothesis_internals import draw_without_local_constants
     draw_without_local_constants()
 from hypothesis import given, seed, settings, strategies as st
 drawn = []

@@ -1,4 +1,4 @@
-"""The students' kit (autograder/kit_build.py): what students need and nothing more.
+"""The students' kit (autograder/kit/build.py): what students need and nothing more.
 
 Nothing a student installs holds a model answer or the reference's searches, and the
 checker they install grades every piece of the sample class as the teacher's does.
@@ -16,13 +16,13 @@ from typing import Iterator
 import pytest
 
 from autograder.cli import main
-from autograder.kit_build import KIT_FILES, WHEEL_NAME, checker_files
+from autograder.kit.build import KIT_FILES, WHEEL_NAME, checker_files
 
 PROJECT = Path(__file__).resolve().parent.parent
 PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
 # the searches of the reference, which the grader reads only as facts
 SEARCHES = (PROJECT / 'hexapawn_ref' / 'positions.py', PROJECT / 'hexapawn_ref' / 'players.py',
-            PROJECT / 'autograder' / 'facts_recording.py')
+            PROJECT / 'autograder' / 'reference' / 'recording.py')
 
 
 def _functions(path: Path) -> dict[str, str]:
@@ -70,7 +70,7 @@ def test_nothing_a_student_installs_holds_a_model_answer_or_the_references_searc
     assert not [n for n in names if 'solutions' in n or 'sample_class' in n]
     assert not [n for n in names if n.startswith('hexapawn_ref/') and
                 n.rsplit('/', 1)[1] not in ('__init__.py', 'rules.py', 'variants.py')]
-    assert 'autograder/facts_recording.py' not in names
+    assert 'autograder/reference/recording.py' not in names
     # what the kit gives every student anyway (the stubs' helpers, the game file's rules)
     # is no answer; every other function of a model answer or of a search is one
     given = {body for name in KIT_FILES for body in _functions(kit / name).values()}
@@ -99,10 +99,10 @@ def test_the_kit_refuses_to_write_over_a_folder_in_use(
 GRADE_ALL = '''
 import json, sys
 from pathlib import Path
-from autograder.config import Config
+from autograder.settings.config import Config
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.loading import Source
+from autograder.submission.locate import Source
 from autograder.render.gradescope import results_json
 from autograder.results import SubmissionResult
 from autograder.sandbox.working_layers import probe

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.kit import KIT
+from autograder.kit.paths import KIT
 
 LESSON = Path(__file__).parent / 'lesson'
 PROGRAMS = ['step1', 'step2', 'step3', 'fifty_hers']

@@ -1,4 +1,4 @@
-"""Pointing at the line most tied to a function's wrong answers (autograder/describe/
+"""Pointing at the line most tied to a function's wrong answers (autograder/diagnosis/explain/
 lines.py), from the lines the child traces on a few calls (the 'lines' request)."""
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Iterator
 
 import pytest
 
-from autograder.config import Config
-from autograder.describe.lines import Suspect, suspect_line
+from autograder.diagnosis.lines import Suspect, suspect_line
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.loading import locate
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
+from autograder.settings.config import Config
+from autograder.submission.locate import locate
 
 from class_records import PIECES
 
@@ -93,7 +93,7 @@ def test_the_child_reports_the_lines_of_the_students_file_each_call_runs(
 def test_a_call_that_runs_out_of_time_ends_the_report(tmp_path: Path) -> None:
     settings = tmp_path / 'grader.toml'
     settings.write_text('[limits]\ncall_seconds = 0.3\n', encoding='utf-8')
-    from autograder.config import load_config
+    from autograder.settings.config import load_config
     with StudentProcess(load_config(settings).limits_for('winner'), FLOOR) as process:
         assert process.load(SOURCE, 'winner.py', {'hexapawn': GAME}).error is None
         assert process.lines('winner', [('x', 'B'), ('loop', 'B'), ('x', 'B')]) == \
@@ -175,7 +175,7 @@ def test_a_line_that_returns_a_name_gives_way_to_the_line_that_made_its_value(
     path.write_text(RETURNED_FROM_A_NAME)
     found = hints(graded(path, 'winner'))
     assert found and all('Look at line 8:' in h and 'line 16' not in h for h in found)
-    from autograder.describe.made_at import made_at
+    from autograder.diagnosis.made_at import made_at
     runs = [frozenset({5, 6, 7, 8, 9, 11, 13, 15, 16})] * 3
     right = [frozenset({5, 6, 7, 9, 11, 13, 15, 17})] * 10
     assert made_at(RETURNED_FROM_A_NAME, 16, runs, right, 0.25) == 8
@@ -188,7 +188,9 @@ def _traced_lines(path: Path, exercise: str) -> list[tuple[bool, frozenset[int]]
     """For each input of the domain, run here: whether the piece is right on it, and the
     lines of the piece's own file it ran."""
     import sys
+
     from test_describe import DOMAIN, RIGHT
+
     from unlisted_pieces import loaded
     function, _ = loaded(path)
     found: list[tuple[bool, frozenset[int]]] = []
@@ -217,6 +219,7 @@ def _traced_lines(path: Path, exercise: str) -> list[tuple[bool, frozenset[int]]
 def _pointed() -> list[tuple[Path, str, int]]:
     """Every fixture whose hint names a line: the file, its exercise, the line."""
     import re
+
     from graded_pieces import graded as graded_catalogue, pieces
     from unlisted_pieces import graded_unlisted, unlisted
     found = []

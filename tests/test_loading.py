@@ -1,4 +1,4 @@
-"""Finding and loading each exercise's source (autograder/loading.py, notebook_source.py), and
+"""Finding and loading each exercise's source (autograder/submission/locate.py, notebook_source.py), and
 what a student reads when that fails: each problem sinks its own exercise only."""
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from autograder.config import EXERCISE_NAMES, Config
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
-from autograder.kit import KIT, SOLUTIONS
-from autograder.loading import Missing, Source, locate
-from autograder.notebook_source import notebook_source
+from autograder.kit.paths import KIT, SOLUTIONS
 from autograder.results import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
-from autograder.sections import bindings_of, parse_block
+from autograder.settings.config import EXERCISE_NAMES, Config
+from autograder.submission.locate import Missing, Source, locate
+from autograder.submission.notebooks import notebook_source
+from autograder.submission.sections import bindings_of, parse_block
 
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
 WINNER = (SOLUTIONS / 'winner.py').read_text(encoding='utf-8')

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.config import Config
-from autograder.exercise_spec import Exercise
+from autograder.checking.probe import Probe
+from autograder.diagnosis.mistakes import Mistake, diagnose
 from autograder.exercises import BY_NAME, EXERCISES
+from autograder.exercises.spec import Exercise
 from autograder.grading import grade_exercise
-from autograder.kit import SOLUTIONS, game_file
-from autograder.loading import Source
-from autograder.mistakes import Mistake, diagnose
-from autograder.probe import Probe
+from autograder.kit.paths import SOLUTIONS, game_file
 from autograder.render import gradescope, terminal
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
+from autograder.settings.config import Config
+from autograder.submission.locate import Source
 
 from graded_pieces import FLAGGED, PIECES, graded, pieces, snake, submission
 
@@ -117,8 +117,8 @@ def test_no_mistake_is_recognised_in_the_model_answer(exercise: Exercise) -> Non
 ])
 def test_a_recogniser_matches_exact_types(returns: str, recognised: bool) -> None:
     """True is not 1 to a recogniser, though they are equal."""
-    from autograder.exercises.mirror import SAMPLE
-    from autograder.mistakes import behaves_like
+    from autograder.diagnosis.mistakes import behaves_like
+    from autograder.exercises.mirror.exercise import SAMPLE
     with StudentProcess(Config().limits, FLOOR) as child:
         assert child.load(f'def mirror(board):\n    return {returns}\n', 'mirror.py',
                           {'hexapawn': game_file()}).error is None

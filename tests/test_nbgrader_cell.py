@@ -1,4 +1,4 @@
-"""The grading cell's runtime (autograder/nbgrader/cell.py) and the settings it carries
+"""The grading cell's runtime (autograder/integrations/nbgrader/cell.py) and the settings it carries
 (settings.py): which cell it grades, what it prints, what it returns to nbgrader."""
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import pytest
 
 import autograder
 from autograder import grading
-from autograder.config import Config
+from autograder.checking.probe import PropertySettings
 from autograder.errors import GraderError
 from autograder.exercises import BY_NAME
-from autograder.kit import SOLUTIONS
-from autograder.loading import Missing, Source
-from autograder.nbgrader.cell import answer_source, grade, kernel_history
-from autograder.nbgrader.settings import cell_settings, config_from_cell
-from autograder.probe import PropertySettings
+from autograder.integrations.nbgrader.cell import answer_source, grade, kernel_history
+from autograder.integrations.nbgrader.settings import cell_settings, config_from_cell
+from autograder.kit.paths import SOLUTIONS
 from autograder.results import ExerciseResult
 from autograder.sandbox.limits import Limits
+from autograder.settings.config import Config
+from autograder.submission.locate import Missing, Source
 
 PIECES = Path(autograder.__file__).parent / 'sample_class' / 'pieces'
 FAST = Config(limits=Limits(call_seconds=0.5, file_seconds=4.0),
@@ -30,7 +30,7 @@ SETTINGS = cell_settings(FAST)
 MIRROR = (SOLUTIONS / 'mirror.py').read_text(encoding='utf-8')
 COUNT = (SOLUTIONS / 'count_boxes.py').read_text(encoding='utf-8')
 REVERSED = (PIECES / 'mirror' / 'whole_string_reversed.py').read_text(encoding='utf-8')
-TEST_CELL = "from autograder.nbgrader.cell import grade\ngrade('mirror', {})"
+TEST_CELL = "from autograder.integrations.nbgrader.cell import grade\ngrade('mirror', {})"
 
 
 def test_a_correct_cell_earns_every_point_and_writes_nothing_to_stderr(capsys) -> None:

@@ -1,4 +1,4 @@
-"""Writing the nbgrader course (autograder/nbgrader/course.py, notebook.py, answers.py)
+"""Writing the nbgrader course (autograder/integrations/nbgrader/course.py, notebook.py, answers.py)
 and `hexgrade nbgrader`. The real nbgrader runs it in test_nbgrader_e2e.py."""
 from __future__ import annotations
 
@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 
 from autograder.cli import main
-from autograder.config import DEFAULT_POINTS, Config
 from autograder.errors import GraderError, UsageError
 from autograder.exercises import BY_NAME, EXERCISES
 from autograder.grading import grade_submission
-from autograder.kit import KIT, game_file
-from autograder.nbgrader import answers
-from autograder.nbgrader.answers import BEGIN, CHECK_LINE, END, answer
-from autograder.nbgrader.course import nbgrader_config, write_course
-from autograder.nbgrader.notebook import assignment_notebook
+from autograder.integrations.nbgrader import answers
+from autograder.integrations.nbgrader.answers import BEGIN, CHECK_LINE, END, answer
+from autograder.integrations.nbgrader.course import nbgrader_config, write_course
+from autograder.integrations.nbgrader.notebook import assignment_notebook
+from autograder.kit.paths import KIT, game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
+from autograder.settings.config import DEFAULT_POINTS, Config
 
 CONFIG = Config(points={**DEFAULT_POINTS, 'mirror': 2.0, 'winner': 3.5})
 

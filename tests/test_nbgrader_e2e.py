@@ -23,8 +23,8 @@ import pytest
 import autograder
 from autograder.cli import main
 from autograder.exercises import BY_NAME
-from autograder.kit import KIT, game_file
-from autograder.nbgrader.answers import CHECK_LINE
+from autograder.integrations.nbgrader.answers import CHECK_LINE
+from autograder.kit.paths import KIT, game_file
 
 from class_records import right_pieces
 from every_exercise import NAMES, POINTS, full_marks, scores

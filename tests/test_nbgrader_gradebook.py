@@ -1,5 +1,5 @@
 """Scores from `hexgrade grade` written into nbgrader's gradebook
-(autograder/nbgrader/gradebook.py and `hexgrade grade --to-gradebook`), with the real
+(autograder/integrations/nbgrader/gradebook.py and `hexgrade grade --to-gradebook`), with the real
 nbgrader. Skipped only where the `nbgrader` extra is not installed."""
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import pytest
 
 import autograder
 from autograder.cli import main
-from autograder.config import load_config
 from autograder.errors import UsageError
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_submission
-from autograder.nbgrader.gradebook import gradebook_address, write_gradebook
+from autograder.integrations.nbgrader.gradebook import gradebook_address, write_gradebook
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.settings.config import load_config
 
-from every_exercise import NAMES, POINTS
-from every_exercise import scores as earned  # points for each exercise named, none elsewhere
+from every_exercise import (NAMES, POINTS,  # points for each exercise named, none elsewhere
+                            scores as earned)
 
 pytest.importorskip('nbgrader')
 from nbgrader.api import Gradebook  # noqa: E402

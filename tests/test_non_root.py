@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from packaging.requirements import Requirement
 
-from autograder.kit import PROJECT
+from autograder.kit.paths import PROJECT
 
 from every_exercise import POINTS, full_marks, scores, summary_line
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import hypothesis
 
-from autograder.kit import PROJECT
+from autograder.kit.paths import PROJECT
 
 from every_exercise import full_marks, summary_line
 
 NEEDED = ['autograder/kit_files/exercises/hexapawn.py', 'autograder/kit_files/solutions/mirror.py',
-          'autograder/sandbox/child.py', 'autograder/sandbox/run_child.py',
-          'autograder/recorded_examples.json',
+          'autograder/sandbox/inside/child.py', 'autograder/sandbox/inside/run_child.py',
+          'autograder/checking/recorded_examples.json',
           'autograder/sample_class/pieces/mirror/whole_string_reversed.py']
 
 

@@ -1,4 +1,4 @@
-"""`hexgrade prairielearn` and the question it writes (autograder/platforms/,
+"""`hexgrade prairielearn` and the question it writes (autograder/integrations/platforms/,
 prairielearn_question, prairielearn_results, bundled_site, upload): its grader run
 on a folder standing in for the container's /grade, on a right, a mistaken and a
 hostile submission, with only what the question ships on the path; every
@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from autograder.cli import main
-from autograder.config import DEFAULT_POINTS, EXERCISE_NAMES
-from autograder.kit import PROJECT
-from autograder.config import load_config
-from autograder.platforms.prairielearn_question import (ENTRYPOINT, MAX_TIMEOUT, QUESTION,
-                                                        SERVER_FILES, grading_timeout)
+from autograder.integrations.platforms.prairielearn_question import (ENTRYPOINT, MAX_TIMEOUT,
+                                                                     QUESTION, SERVER_FILES,
+                                                                     grading_timeout)
+from autograder.kit.paths import PROJECT
+from autograder.settings.config import DEFAULT_POINTS, EXERCISE_NAMES, load_config
 
 PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'
 HOSTILE = '''\

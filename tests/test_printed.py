@@ -7,10 +7,9 @@ import sys
 from typing import Iterator, cast
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from autograder.sandbox.printed import BUFFER, Printed
+from autograder.sandbox.inside.printed import BUFFER, Printed
 
 
 @pytest.fixture

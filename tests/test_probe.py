@@ -1,4 +1,4 @@
-"""The checks' view of a student's function (autograder/probe.py) over a real child."""
+"""The checks' view of a student's function (autograder/checking/probe.py) over a real child."""
 from __future__ import annotations
 
 import random
@@ -7,16 +7,16 @@ import time
 
 import pytest
 
-from autograder.config import Config
-from autograder.failures import Failure
-from autograder.kit import game_file
-from autograder.probe import Probe
+from autograder.calls.outcomes import Died, NotTried, Outcome, Returned, TimedOut
+from autograder.checking.failures import Failure
+from autograder.checking.probe import Probe
+from autograder.kit.paths import game_file
+from autograder.sandbox import process
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.outcomes import Died, NotTried, Outcome, Returned, TimedOut
-from autograder.sandbox import process
 from autograder.sandbox.process import StudentProcess
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 LIMITS = Limits(call_seconds=0.3, file_seconds=5.0)
 
@@ -242,7 +242,7 @@ def test_calls_of_a_domain_read_whole_are_never_asked_again() -> None:
 
 
 def test_putting_known_values_back_matches_inserting_them_one_by_one() -> None:
-    from autograder.domain_answers import put_back
+    from autograder.checking.domain_answers import put_back
     rng = random.Random(0)
     for size in (0, 1, 2, 7, 50):
         for count in sorted({0, 1, size // 2, size} & set(range(size + 1))):
@@ -313,7 +313,7 @@ def test_probes_with_the_same_answers_share_one_list_of_the_whole_domain() -> No
 def test_a_whole_domain_cut_around_the_same_places_is_one_list_for_good() -> None:
     """Every probe that knows the calls at the same places asks the very same tuple, so
     how it travels and how its reply is sorted out are found again by identity."""
-    from autograder.domain_answers import DomainMemo, cut_around
+    from autograder.checking.domain_answers import DomainMemo, cut_around
     memo = DomainMemo()
     domain = [(f'{number:04d}',) for number in range(1200)]
     cut = cut_around(domain, (3, 700), memo)

@@ -1,5 +1,5 @@
 """Replaying Hypothesis' inputs gives Hypothesis' verdicts, and a failure over a finite
-domain is narrowed down to its simplest input (autograder/properties.py)."""
+domain is narrowed down to its simplest input (autograder/checking/properties.py)."""
 from __future__ import annotations
 
 import json
@@ -8,23 +8,23 @@ from typing import Any
 
 import pytest
 
-from autograder.config import Config
+from autograder.checking.failures import Failure
+from autograder.checking.probe import Probe
+from autograder.checking.properties import RECORDED, Property, _run_hypothesis, examples_for
+from autograder.checking.recording import recorded_now
 from autograder.exercises import BY_NAME
-from autograder.failures import Failure
-from autograder.kit import game_file
-from autograder.probe import Probe
-from autograder.properties import RECORDED, Property, _run_hypothesis, examples_for
-from autograder.recording import recorded_now
+from autograder.kit.paths import game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 SETTINGS = Config().properties
 
 
 def test_the_shipped_recording_is_what_hypothesis_draws_today() -> None:
     shipped = json.loads(RECORDED.read_text(encoding='utf-8'))
-    assert shipped == recorded_now(), 'run: python -m autograder.recording'
+    assert shipped == recorded_now(), 'run: python -m autograder.checking.recording'
 
 
 def test_explicit_examples_come_first() -> None:
@@ -45,7 +45,7 @@ def test_a_failure_at_the_simplest_input_needs_no_hypothesis(
         monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any) -> None:
         raise AssertionError('Hypothesis was run')
-    monkeypatch.setattr('autograder.properties._run_hypothesis', refuse)
+    monkeypatch.setattr('autograder.checking.properties._run_hypothesis', refuse)
     run = next(c for c in BY_NAME['mirror'].checks if c.name == 'own_inverse').run
     with StudentProcess(Config().limits, FLOOR) as child:
         child.load(MIRRORS['simplest board'], 'mirror.py', {'hexapawn': game_file()})
@@ -104,7 +104,7 @@ def test_replay_gives_the_verdict_and_shrunk_input_of_hypothesis(
         def straight(prop: Property, body: Any, _probe: Probe) -> None:
             straight_runs.append(prop.name)
             _run_hypothesis(prop, body, SETTINGS)
-        monkeypatch.setattr('autograder.exercises.mirror.check_property', straight)
+        monkeypatch.setattr('autograder.exercises.mirror.exercise.check_property', straight)
         direct = verdict(lambda: run(probe))
     assert straight_runs == [f'mirror.{check}']
     assert replayed == direct
@@ -136,7 +136,7 @@ WINNERS = [
 def counted_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
     """The properties that `properties.<name>` is called for from now on, with no
     verdict known yet."""
-    import autograder.properties as properties
+    import autograder.checking.properties as properties
     calls: list[str] = []
     real = getattr(properties, name)
 
@@ -223,8 +223,8 @@ def test_a_domain_where_nothing_fails_reports_the_replayed_failure(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`simplest_first` must hold every input the strategy draws; where it does not,
     the failure the replay found is reported, not none."""
-    import autograder.properties as properties
-    from autograder.properties import check_property
+    import autograder.checking.properties as properties
+    from autograder.checking.properties import check_property
     prop = Property('test.nothing_fails_in_the_domain',
                     lambda: __import__('hypothesis').strategies.integers(0, 100),
                     decided_by=lambda: [('BBB...WWW',)], simplest_first=lambda: [0, 1, 2])
@@ -254,7 +254,7 @@ def test_hypothesis_is_imported_without_the_plugins_installed_beside_it(tmp_path
     (dist / 'entry_points.txt').write_text('[hypothesis]\nnoisy = noisy_plugin:setup\n')
     program = ('import os, sys\n'
                'sys.path.insert(0, sys.argv[1])\n'
-               'from autograder.properties import _import_without_plugins\n'
+               'from autograder.checking.properties import _import_without_plugins\n'
                '_import_without_plugins()\n'
                'print("imported", "HYPOTHESIS_NO_PLUGINS" in os.environ)\n')
     done = subprocess.run([sys.executable, '-c', program, str(tmp_path)],
@@ -314,7 +314,7 @@ def test_a_verdict_is_shared_only_by_values_of_the_same_exact_types(
 def test_hypothesis_version_is_read_from_its_metadata_folder_as_metadata_says_it() -> None:
     from importlib import metadata
 
-    from autograder import properties
+    from autograder.checking import properties
 
     properties._hypothesis_version.cache_clear()
     try:
@@ -328,7 +328,7 @@ def test_hypothesis_version_without_a_metadata_folder_comes_from_its_metadata(
     import importlib.util
     from importlib import metadata
 
-    from autograder import properties
+    from autograder.checking import properties
 
     monkeypatch.setattr(importlib.util, 'find_spec', lambda name: None)
     monkeypatch.setattr(metadata, 'version', lambda name: f'{name} from metadata')

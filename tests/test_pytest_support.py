@@ -1,5 +1,5 @@
 """`pytest` in the student's folder runs the same checks as `hexgrade check .` and shows
-the same text (autograder/pytest_support.py and exercises/test_exercises.py)."""
+the same text (autograder/integrations/pytest_plugin.py and exercises/test_exercises.py)."""
 from __future__ import annotations
 
 import re
@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from autograder.config import EXERCISE_NAMES
-from autograder.kit import KIT, SOLUTIONS
+from autograder.kit.paths import KIT, SOLUTIONS
+from autograder.settings.config import EXERCISE_NAMES
 
 MIRROR_STUB_HINT = ('hint: mirror gives the board back as it was: each row still has to be '
                     'turned round.')

@@ -1,21 +1,21 @@
-"""The reference's facts as the grader carries them (autograder/reference_facts.py,
+"""The reference's facts as the grader carries them (autograder/reference/facts.py,
 reference_facts.json), held to what the reference engine works out
-(autograder/facts_recording.py)."""
+(autograder/reference/recording.py)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from autograder import reference_facts
 from autograder.errors import GraderError
-from autograder.facts_recording import recorded_now
+from autograder.reference import facts as reference_facts
+from autograder.reference.recording import recorded_now
 from hexapawn_ref.positions import count_boxes, reachable, winner
 
 
 def test_the_shipped_facts_are_what_the_reference_works_out() -> None:
     """After changing the rules, a mistake's numbers or a hint's words, run
-    `python -m autograder.facts_recording` to write them again."""
+    `python -m autograder.reference.recording` to write them again."""
     shipped = json.loads(reference_facts.FACTS.read_text(encoding='utf-8'))
     assert shipped == recorded_now()
 

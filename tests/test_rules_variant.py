@@ -1,4 +1,4 @@
-"""Other rules swapped into the game (autograder/sandbox/variant.py): compiled once in
+"""Other rules swapped into the game (autograder/sandbox/inside/variant.py): compiled once in
 the zygote for the kit's game, and compiled afresh wherever that would not be the
 same code."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import sys
 import types
 from typing import Any
 
-from autograder.kit import game_file, rules_variants
-from autograder.sandbox import variant
+from autograder.kit.paths import game_file, rules_variants
+from autograder.sandbox.inside import variant
 from hexapawn_ref.variants import NO_CAPTURES, no_captures
 
 BOARD = 'BB..W.W.W'  # the lesson's: W at the centre may take

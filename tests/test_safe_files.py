@@ -6,8 +6,8 @@ from typing import Iterator
 
 import pytest
 
-from autograder.safe_files import (MAX_DEPTH, Entry, Refused, listing, make_folders,
-                                   read_limited, walk)
+from autograder.submission.safe_files import (MAX_DEPTH, Entry, Refused, listing, make_folders,
+                                              read_limited, walk)
 
 from deep_trees import make_chain, remove_chain
 

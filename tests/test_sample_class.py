@@ -7,7 +7,7 @@ import pytest
 
 from autograder.classroom.sample import HOME, read_roster, write_sample_class
 from autograder.errors import GraderError
-from autograder.notebook_source import notebook_source
+from autograder.submission.notebooks import notebook_source
 
 from class_records import PIECES, write_class
 

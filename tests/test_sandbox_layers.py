@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import Config
-from autograder.sandbox import bwrap, cgroups, landlock, path_policy
-from autograder.sandbox.outcomes import Returned
+from autograder.calls.outcomes import Returned
+from autograder.sandbox import bwrap, cgroups, path_policy
+from autograder.sandbox.inside import landlock
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
+from autograder.settings.config import Config
 
 from layer_trials import FakeLibc, attempt, in_fork
 

@@ -24,22 +24,24 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import pytest
+from test_sandbox_layers import in_fork
+from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
+from autograder.calls.outcomes import Returned
 from autograder.cli import main
-from autograder.config import Config
 from autograder.errors import GraderError
 from autograder.grading import grade_submission
 from autograder.results import SubmissionResult
-from autograder.sandbox import uid_pool, zygote
+from autograder.sandbox import uid_pool
+from autograder.sandbox.inside import zygote
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
-from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.stale import clear_stale
 from autograder.sandbox.working_layers import ENV_OFF, probe
+from autograder.settings.config import Config
+
 from deep_trees import make_chain
-from test_sandbox_layers import in_fork
-from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')

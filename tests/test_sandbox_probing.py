@@ -15,18 +15,17 @@ from pathlib import Path
 
 import pytest
 
+from autograder.calls.outcomes import Returned
 from autograder.cli import main
-from autograder.config import Config
 from autograder.errors import ConfigError, GraderError
 from autograder.sandbox import cgroups, path_policy, proc_stat, runtime, zygote_client
-from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.runtime import ENVIRONMENT
 from autograder.sandbox.stale import alive
 from autograder.sandbox.uid_pool import UID_SLOTS, UidPool
 from autograder.sandbox.working_layers import ENV_OFF, probe, turned_off
 from autograder.sandbox.zygote_client import LayerFailed, Zygote
-
+from autograder.settings.config import Config
 
 # -- uids, probing and the zygote -------------------------------------------------
 
@@ -246,7 +245,7 @@ def test_a_bad_layer_name_in_the_environment_is_a_usage_error(
 KILLED_GRADER = '''
 import os, sys, tempfile, threading, time
 tempfile.tempdir = sys.argv[1]
-from autograder.config import Config
+from autograder.settings.config import Config
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
 child = StudentProcess(Config().limits, probe())

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.sandbox import seccomp
+from autograder.sandbox.inside import seccomp
 
 from layer_trials import FakeLibc, attempt, in_fork
 

@@ -9,15 +9,14 @@ from itertools import product
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import example, given, settings
-from hypothesis import strategies as st
+from hypothesis import example, given, settings, strategies as st
 
-from autograder.config import Config
-from autograder.sandbox import wire
+from autograder.calls.outcomes import Raised, Returned
+from autograder.calls.values import Opaque
+from autograder.sandbox.inside import wire
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import MAX_MESSAGE, PRINTED_BYTES, StudentProcess
-from autograder.sandbox.values import Opaque
+from autograder.settings.config import Config
 
 
 def reader(data: bytes) -> wire.Read:
@@ -256,7 +255,7 @@ LISTS = ('def squares(n):\n'
 
 @pytest.mark.parametrize('sizes', [[3, 0, 5], [3, 30], [150, 2], [30, 150]])
 def test_lists_of_strings_come_back_cut_as_any_value(sizes: list[int]) -> None:
-    from autograder.sandbox.values import Truncated
+    from autograder.calls.values import Truncated
 
     def expected(n: int) -> object:
         if n > 50:

@@ -8,15 +8,15 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from autograder.config import Config
-from autograder.sandbox import wire
+from autograder.calls.outcomes import Returned
+from autograder.calls.values import Opaque, decode, plain, sequences_in
+from autograder.sandbox.inside import wire
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.outcomes import Returned
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.values import Opaque, decode, plain, sequences_in
+from autograder.settings.config import Config
+
 from child_modules import child_module
 
 SHAPES = ('class Row(str):\n'

@@ -1,4 +1,4 @@
-"""A submission read once, and graded from what was read (autograder/snapshot.py)."""
+"""A submission read once, and graded from what was read (autograder/submission/snapshot.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from autograder.errors import UsageError
-from autograder.loading import Source, locate
-from autograder.snapshot import MAX_BYTES, Snapshot, digest, read, take, write
+from autograder.submission.locate import Source, locate
+from autograder.submission.snapshot import MAX_BYTES, Snapshot, digest, read, take, write
 
 RIGHT = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
 

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from autograder.config import Config
 from autograder.exercises import EXERCISES
 from autograder.grading import child_limits, grade_exercise, grade_submission
-from autograder.loading import locate
 from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.spares import Spares
 from autograder.sandbox.working_layers import probe
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
+from autograder.submission.locate import locate
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = Config()

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import pytest_support
 from autograder.cli import main
-from autograder.kit import PROJECT, SOLUTIONS
+from autograder.integrations import pytest_plugin as pytest_support
+from autograder.kit.paths import PROJECT, SOLUTIONS
 from autograder.sandbox import working_layers
 from autograder.sandbox.isolation import FLOOR_LAYERS, PRACTICE_ONLY, Isolation
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.kit import KIT
+from autograder.kit.paths import KIT
 
 from graded_pieces import Piece, graded, pieces
 

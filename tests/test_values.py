@@ -1,11 +1,12 @@
-"""Rebuilding values from a child's wire form (autograder/sandbox/values.py), and the
-child's `encode` that makes it (autograder/sandbox/encoding.py): what one writes, the
+"""Rebuilding values from a child's wire form (autograder/calls/values.py), and the
+child's `encode` that makes it (autograder/sandbox/inside/encoding.py): what one writes, the
 other reads back exactly."""
 from __future__ import annotations
 
 import pytest
 
-from autograder.sandbox.values import Opaque, Truncated, decode, type_name
+from autograder.calls.values import Opaque, Truncated, decode, type_name
+
 from child_modules import child_module
 
 encode = child_module('encoding').encode

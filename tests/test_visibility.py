@@ -1,5 +1,5 @@
 """What students see (students.show in grader.toml) changes both the terminal text and
-the Gradescope JSON (autograder/visibility.py)."""
+the Gradescope JSON (autograder/render/visibility.py)."""
 from __future__ import annotations
 
 import re
@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from autograder.config import load_config
 from autograder.render import gradescope, terminal
+from autograder.render.visibility import for_students
 from autograder.results import SubmissionResult
-from autograder.visibility import for_students
+from autograder.settings.config import load_config
 
 from graded_pieces import graded, submission
 

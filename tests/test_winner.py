@@ -1,6 +1,6 @@
-"""winner's whole games as the property draws them (autograder/exercises/winner.py):
+"""winner's whole games as the property draws them (autograder/exercises/winner/exercise.py):
 `every_game`, the finite domain a failing game is narrowed down over, and the check
-that narrows a failing game down to the simplest (with autograder/properties.py)."""
+that narrows a failing game down to the simplest (with autograder/checking/properties.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,17 +8,18 @@ from typing import Any
 
 import pytest
 
-from autograder.config import Config
+from autograder.checking.failures import Failure, Mismatch
+from autograder.checking.probe import Probe
+from autograder.checking.properties import Body, examples_for
 from autograder.exercises import BY_NAME
-from autograder.exercises.winner import GAMES, PADDED, every_game
-from autograder.failures import Failure, Mismatch
-from autograder.kit import game_file
-from autograder.probe import Probe
-from autograder.properties import Body, examples_for
+from autograder.exercises.winner.exercise import GAMES, PADDED, every_game
+from autograder.kit.paths import game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
+from autograder.settings.config import Config
 from hexapawn_ref import START, moves, other, play
 from hexapawn_ref.positions import winner as reference
+
 from whole_games import LONGEST_GAME, every_list, game_of, simplicity
 
 SETTINGS = Config().properties
@@ -61,7 +62,7 @@ def failure_of(body: Body, example: Any) -> Failure | None:
 @pytest.mark.parametrize('name', NARROWED)
 def test_a_failing_game_is_narrowed_to_the_simplest_without_hypothesis(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import autograder.properties as properties
+    import autograder.checking.properties as properties
     drawn = examples_for(GAMES, SETTINGS)  # before Hypothesis is refused below
     text = (MISTAKES / name).read_text(encoding='utf-8')
     with StudentProcess(Config().limits, FLOOR) as child:
@@ -69,7 +70,7 @@ def test_a_failing_game_is_narrowed_to_the_simplest_without_hypothesis(
         probe = Probe(child, 'winner', SETTINGS)
         bodies: list[Body] = []
         with monkeypatch.context() as patched:  # the body the check hands the property
-            patched.setattr('autograder.exercises.winner.check_property',
+            patched.setattr('autograder.exercises.winner.exercise.check_property',
                             lambda prop, body, _probe: bodies.append(body))
             WHOLE_GAMES(probe)
         body = bodies[0]
@@ -92,7 +93,7 @@ def test_a_game_with_a_call_that_raised_is_still_shrunk_by_hypothesis(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Where a deciding call raised, the error's line is the student's own: that is
     left to Hypothesis, as before; only plain answers are searched in turn."""
-    import autograder.properties as properties
+    import autograder.checking.properties as properties
     shrinks: list[str] = []
     shrink = properties._shrink
 

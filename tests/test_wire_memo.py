@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from autograder.config import Config
-from autograder.exercises.mirror import EVERY_BOARD
-from autograder.kit import game_file
-from autograder.probe import Probe
+from autograder.calls.outcomes import Raised, Returned
+from autograder.checking.probe import Probe
+from autograder.exercises.mirror.exercise import EVERY_BOARD
+from autograder.kit.paths import game_file
 from autograder.sandbox import wire_memo
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.outcomes import Raised, Returned
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.wire_memo import WireMemo
-from autograder.shared_work import SharedWork
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 BOARDS = [args[0] for args in EVERY_BOARD]
 
@@ -170,8 +170,8 @@ def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
 
 def test_answers_read_under_another_time_limit_are_not_shared() -> None:
     """The same bytes read with another limit say another thing of a timeout."""
-    from autograder.domain_answers import DomainMemo, sorted_out
-    from autograder.sandbox.outcomes import TimedOut
+    from autograder.calls.outcomes import TimedOut
+    from autograder.checking.domain_answers import DomainMemo, sorted_out
     from autograder.sandbox.replies import Answers
     asked = [(str(number),) for number in range(3)]
     digest = b'd' * 16
@@ -189,8 +189,8 @@ def test_answers_shared_between_students_stay_as_they_came(
     graded on what their function returned."""
     from autograder.exercises import BY_NAME
     from autograder.grading import grade_exercise
-    from autograder.loading import locate
     from autograder.sandbox import process
+    from autograder.submission.locate import locate
     work = SharedWork()  # a batch worker's: only what this test's students sent
     big: list[tuple[Any, Any]] = []  # each big batch asked, and the answers read
     call = process.StudentProcess.call

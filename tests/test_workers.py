@@ -13,12 +13,12 @@ from typing import Any, Iterator
 import pytest
 
 from autograder.classroom.process_tree import kill_tree
-from autograder.serialise import from_data
-from autograder.classroom.workers import Job, Probed, Started, _Worker, _serve, run_jobs
-from autograder.config import Config
-from autograder.snapshot import take, write
+from autograder.classroom.workers import Job, Probed, Started, _serve, _Worker, run_jobs
 from autograder.sandbox import proc_stat
 from autograder.sandbox.cgroups import hierarchies
+from autograder.serialise import from_data
+from autograder.settings.config import Config
+from autograder.submission.snapshot import take, write
 
 from class_records import PIECES, fast_config
 
@@ -74,7 +74,7 @@ def test_a_dead_or_stuck_worker_costs_only_its_own_job() -> None:
 ONE_THREAD_COMMAND = """
 from multiprocessing.connection import Connection
 from autograder.classroom import workers
-from autograder.config import Config
+from autograder.settings.config import Config
 
 def told(conn: Connection, config: Config) -> None:
     while (job := conn.recv()) is not None:
@@ -101,7 +101,7 @@ FROZEN_COMMAND = """
 import gc
 from multiprocessing.connection import Connection
 from autograder.classroom import workers
-from autograder.config import Config
+from autograder.settings.config import Config
 
 def frozen(conn: Connection, config: Config) -> None:
     while (job := conn.recv()) is not None:
@@ -128,7 +128,7 @@ def test_a_forked_worker_starts_with_what_the_command_holds_kept_from_its_collec
 KILLED_COMMAND = """
 import os, signal
 from autograder.classroom.workers import Started
-from autograder.config import Config
+from autograder.settings.config import Config
 
 started = Started(2, Config())
 for worker in started._waiting:

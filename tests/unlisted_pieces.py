@@ -15,13 +15,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from autograder.config import Config
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.kit import KIT
-from autograder.loading import locate
+from autograder.kit.paths import KIT
 from autograder.results import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
+from autograder.settings.config import Config
+from autograder.submission.locate import locate
 
 from graded_pieces import Piece
 

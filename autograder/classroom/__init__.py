@@ -5,9 +5,9 @@ What comes out is a `Batch` (see `class_results`), which the renderers in
 """
 from __future__ import annotations
 
-from ..class_results import Batch, Graded
-from ..students import Found, Student
-from .batch import grade_class
-from .layouts import LAYOUTS, find_students
+from autograder.class_results import Batch, Graded
+from autograder.classroom.batch import grade_class
+from autograder.classroom.layouts import LAYOUTS, find_students
+from autograder.students import Found, Student
 
 __all__ = ['Batch', 'Found', 'Graded', 'LAYOUTS', 'Student', 'find_students', 'grade_class']

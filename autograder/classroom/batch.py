@@ -14,19 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from .. import snapshot
-from ..class_results import Batch, Graded
-from ..config import Config
-from ..errors import UsageError
-from ..results import SubmissionResult
-from ..students import Found, Student
-from .cache import ResultCache
-from ..serialise import from_data
-from .ungraded import grading_stopped, nothing_to_grade
-from .workers import Job, Started, run_jobs
+from autograder.class_results import Batch, Graded
+from autograder.classroom.cache import ResultCache
+from autograder.classroom.ungraded import grading_stopped, nothing_to_grade
+from autograder.classroom.workers import Job, Started, run_jobs
+from autograder.errors import UsageError
+from autograder.results import SubmissionResult
+from autograder.serialise import from_data
+from autograder.settings.config import Config
+from autograder.students import Found, Student
+from autograder.submission import snapshot
 
 if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a cluster
-    from .cluster import Cluster
+    from autograder.classroom.cluster import Cluster
 
 Progress = Callable[[int, int], None]  # done, total
 OnGraded = Callable[[Graded], None]
@@ -114,7 +114,7 @@ def _grade_class(found: Found, config: Config, isolation: str, workers: int,
     if cluster is None:
         run_jobs(jobs, workers, config, report, ahead=ahead)
     else:
-        from .cluster import run_jobs_on_cluster
+        from autograder.classroom.cluster import run_jobs_on_cluster
         run_jobs_on_cluster(jobs, cluster, config, report)
     for key, record in stored.items():
         for student in by_key[key]:

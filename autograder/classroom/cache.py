@@ -16,11 +16,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..config import Config
-from ..kit import KIT
-from ..results import SubmissionResult
-from ..serialise import from_data, to_data
+from autograder import __version__
+from autograder.kit.paths import KIT
+from autograder.results import SubmissionResult
+from autograder.serialise import from_data, to_data
+from autograder.settings.config import Config
 
 PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES = (PACKAGE, PACKAGE.parent / 'hexapawn_ref')

@@ -19,14 +19,14 @@ from typing import Any, Callable, Iterator
 
 from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_worker
 
-from ..config import Config
-from ..errors import UsageError
-from ..grading import child_limits
-from ..sandbox import probe
-from ..sandbox.isolation import Isolation
-from ..sandbox.spares import Spares
-from ..shared_work import SharedWork
-from .workers import Job, Report, grade_one
+from autograder.classroom.workers import Job, Report, grade_one
+from autograder.errors import UsageError
+from autograder.grading import child_limits
+from autograder.sandbox import probe
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.spares import Spares
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 LOCAL = 'local:'
 PLUGIN = 'hexgrade-sandbox'

@@ -12,8 +12,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UsageError
-from ..safe_files import MAX_DEPTH
+from autograder.errors import UsageError
+from autograder.submission.safe_files import MAX_DEPTH
 
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
 MAX_TOTAL_BYTES = 256 * 1024 * 1024

@@ -11,11 +11,11 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import UsageError
-from ..safe_files import MAX_DEPTH, Refused, listing, read_limited
-from ..students import DEFAULT_ASSIGNMENT, Found, Student, file_stems
-from .lms import canvas_students, is_moodle, moodle_students
-from .screening import screened
+from autograder.classroom.lms import canvas_students, is_moodle, moodle_students
+from autograder.classroom.screening import screened
+from autograder.errors import UsageError
+from autograder.students import DEFAULT_ASSIGNMENT, Found, Student, file_stems
+from autograder.submission.safe_files import MAX_DEPTH, Refused, listing, read_limited
 
 LAYOUTS = ('folders', 'flat', 'nbgrader', 'canvas', 'moodle')
 SUBMISSION_SUFFIXES = ('.py', '.ipynb')

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import signal
 
-from ..sandbox import proc_stat
+from autograder.sandbox import proc_stat
 
 
 def kill_tree(pid: int) -> None:

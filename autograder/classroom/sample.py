@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..config import EXERCISE_NAMES
-from ..exercises import EXERCISES
-from ..sections import STAR
-from ..errors import GraderError
+from autograder.errors import GraderError
+from autograder.exercises import EXERCISES
+from autograder.settings.config import EXERCISE_NAMES
+from autograder.submission.sections import STAR
 
 HOME = Path(__file__).resolve().parent.parent / 'sample_class'
 FORMS = ('files', 'one file', 'notebook', 'lesson file', 'lesson notebook')

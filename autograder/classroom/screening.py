@@ -14,11 +14,12 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from ..snapshot import MAX_BYTES
-from ..safe_files import Entry, Refused, kind_of, listing, make_folders, read_limited, walk
-from ..errors import UsageError
-from ..students import Student
-from .zipped_work import unpacked, zip_to_open
+from autograder.classroom.zipped_work import unpacked, zip_to_open
+from autograder.errors import UsageError
+from autograder.students import Student
+from autograder.submission.safe_files import (Entry, Refused, kind_of, listing, make_folders,
+                                              read_limited, walk)
+from autograder.submission.snapshot import MAX_BYTES
 
 MAX_COPY_BYTES = 32 * 1024 * 1024
 LEFT_OUT = {'link': 'left out, as links to other files',

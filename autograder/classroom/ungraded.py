@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from .. import __version__
-from ..config import Config
-from ..exercises import EXERCISES
-from ..grading import grade_exercise
-from ..loading import Missing
-from ..results import CheckResult, Flag, SubmissionResult
-from ..sandbox.isolation import Isolation
+from autograder import __version__
+from autograder.exercises import EXERCISES
+from autograder.grading import grade_exercise
+from autograder.results import CheckResult, Flag, SubmissionResult
+from autograder.sandbox.isolation import Isolation
+from autograder.settings.config import Config
+from autograder.submission.locate import Missing
 
 STOPPED_HINT = ('This went wrong on the grading side, not in your code; your teacher '
                 'will look at it.')

@@ -20,14 +20,14 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, Callable
 
-from ..config import Config
-from ..sandbox import probe
-from ..sandbox.isolation import Isolation
-from ..sandbox.spares import Spares
-from ..shared_work import SharedWork
-from . import start_method
-from .cores import cores_for, keep_to
-from .process_tree import kill_tree
+from autograder.classroom import start_method
+from autograder.classroom.cores import cores_for, keep_to
+from autograder.classroom.process_tree import kill_tree
+from autograder.sandbox import probe
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.spares import Spares
+from autograder.settings.config import Config
+from autograder.sharing.shared_work import SharedWork
 
 # what a finished job reports: its index, ('graded', record data) or ('stopped', reason),
 # and the seconds it took
@@ -332,7 +332,7 @@ def _serve(conn: Connection, config: Config) -> None:
     except Exception as exc:  # the command probes itself, and says it if it can
         conn.send(Probed(None, failed=f'{type(exc).__name__}: {exc}'))
         return
-    from ..grading import child_limits  # the checks: loaded by the worker, not the command
+    from autograder.grading import child_limits  # the checks: loaded by the worker, not the command
 
     # what this worker's gradings share, and the children it starts ahead: its own,
     # made here and dropped at its end (see shared_work)
@@ -365,9 +365,9 @@ def grade_one(snapshot: Path, config: Config, isolation: Isolation, work: Shared
               spares: Spares) -> tuple[str, Any]:
     """('graded', the record as data), or ('stopped', why) when grading failed: the
     submission whose snapshot the command wrote in `snapshot`."""
-    from ..grading import grade_submission
-    from ..snapshot import read
-    from ..serialise import to_data
+    from autograder.grading import grade_submission
+    from autograder.serialise import to_data
+    from autograder.submission.snapshot import read
 
     try:
         return 'graded', to_data(grade_submission(read(snapshot), config, isolation, work,

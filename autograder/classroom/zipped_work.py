@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..safe_files import Entry, make_folders
-from ..snapshot import graded_name
-from .extract import read_zip
+from autograder.classroom.extract import read_zip
+from autograder.submission.safe_files import Entry, make_folders
+from autograder.submission.snapshot import graded_name
 
 MAX_ZIP_BYTES = 32 * 1024 * 1024  # a zipped folder of notebooks, outputs and all
 MAC = '__MACOSX'

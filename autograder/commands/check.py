@@ -6,9 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import UsageError
-from .options import (EXIT_FAILED, EXIT_PASSED, add_config_option, probed_isolation,
-                      settings_from)
+from autograder.commands.options import (EXIT_FAILED, EXIT_PASSED, add_config_option,
+                                         probed_isolation, settings_from)
+from autograder.errors import UsageError
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,9 +30,9 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..grading import grade_submission  # the checks load Hypothesis: only when needed
-    from ..render import gradescope, terminal
-    from ..visibility import for_students
+    from autograder.grading import grade_submission  # the checks load Hypothesis: only when needed
+    from autograder.render import gradescope, terminal
+    from autograder.render.visibility import for_students
 
     if args.path is None and not args.isolation:
         raise UsageError('check needs a PATH', tip='give a folder, a .py file or a .ipynb '

@@ -11,21 +11,22 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, ContextManager
 
-from ..errors import GraderError, UsageError
-from .options import EXIT_PASSED, add_config_option, config_from, probed_isolation
+from autograder.commands.options import (EXIT_PASSED, add_config_option, config_from,
+                                         probed_isolation)
+from autograder.errors import GraderError, UsageError
 
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
-    from ..classroom.cluster import Cluster
-    from ..classroom.workers import Started
-    from ..config import Config
-    from ..students import Found
+    from autograder.classroom.cluster import Cluster
+    from autograder.classroom.workers import Started
+    from autograder.settings.config import Config
+    from autograder.students import Found
 
 DEFAULT_OUT = Path('hexgrade-out')
 SHOWN = 5  # students named in the error for those the grader failed on; the summary has all
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from ..classroom.layouts import LAYOUTS
+    from autograder.classroom.layouts import LAYOUTS
 
     grade = commands.add_parser(
         'grade', help='grade a whole class: gradebook, feedback pages and a class summary',
@@ -63,8 +64,8 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..classroom.sample import write_sample_class
-    from ..kit import teachers_only
+    from autograder.classroom.sample import write_sample_class
+    from autograder.kit.paths import teachers_only
 
     _named_paths_exist(args)
     cluster = _cluster(args.dask) if args.dask is not None else None
@@ -86,12 +87,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path,
            cluster: Cluster | None, ahead: Started | None) -> int:
-    from ..classroom.batch import grade_class
-    from ..classroom.cache import ResultCache, settings_digest
-    from ..classroom.layouts import find_students
-    from ..classroom.progress import ProgressBar
-    from ..render.outputs import StudentFiles, write_outputs
-    from ..render.terminal import printable, summary_line
+    from autograder.classroom.batch import grade_class
+    from autograder.classroom.cache import ResultCache, settings_digest
+    from autograder.classroom.layouts import find_students
+    from autograder.classroom.progress import ProgressBar
+    from autograder.render.outputs import StudentFiles, write_outputs
+    from autograder.render.terminal import printable, summary_line
 
     with tempfile.TemporaryDirectory(prefix='hexgrade-class-',
                                      dir=_unpack_beside(out, cluster)) as unpacked:
@@ -115,7 +116,7 @@ def _grade(args: argparse.Namespace, config: Config, class_path: Path, out: Path
     print(summary_line(batch))
     print(f'Class summary: {summary}')
     if args.to_gradebook is not None:
-        from ..nbgrader.gradebook import write_gradebook
+        from autograder.integrations.nbgrader.gradebook import write_gradebook
         written = write_gradebook(args.to_gradebook, [(g.student.id, g.result)
                                                       for g in batch.graded], config.show)
         count = written.students
@@ -175,7 +176,7 @@ def _workers_ahead(args: argparse.Namespace, class_path: Path, config: Config,
         count = sum(1 for _ in itertools.islice(class_path.iterdir(), count))
     if count == 0:
         return nullcontext()
-    from ..classroom.workers import Started
+    from autograder.classroom.workers import Started
     return Started(count, config)
 
 
@@ -192,7 +193,7 @@ def _named_paths_exist(args: argparse.Namespace) -> None:
 
 def _cluster(address: str) -> Cluster:
     try:
-        from ..classroom.cluster import parse_cluster
+        from autograder.classroom.cluster import parse_cluster
     except ImportError:
         raise UsageError('--dask needs Dask, which is not installed',
                          tip="pip install 'hexgrade[dask]'") from None

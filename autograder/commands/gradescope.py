@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .options import EXIT_PASSED, add_config_option
+from autograder.commands.options import EXIT_PASSED, add_config_option
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,8 +26,8 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..platforms import write_gradescope_zip
-    from ..platforms.settings import settings_text
+    from autograder.integrations.platforms import write_gradescope_zip
+    from autograder.integrations.platforms.settings import settings_text
 
     settings, said = settings_text(args.config)
     print(said, file=sys.stderr)

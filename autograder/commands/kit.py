@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import UsageError
-from .options import EXIT_PASSED
+from autograder.commands.options import EXIT_PASSED
+from autograder.errors import UsageError
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -23,7 +23,7 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..kit_build import write_kit
+    from autograder.kit.build import write_kit
 
     out: Path = args.out
     if out.exists() and not out.is_dir():

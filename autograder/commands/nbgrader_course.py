@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from .options import EXIT_PASSED, add_config_option, config_from
+from autograder.commands.options import EXIT_PASSED, add_config_option, config_from
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -23,9 +23,9 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..kit import teachers_only
-    from ..nbgrader.course import write_course
-    from ..nbgrader.layout import ASSIGNMENT
+    from autograder.integrations.nbgrader.course import write_course
+    from autograder.integrations.nbgrader.layout import ASSIGNMENT
+    from autograder.kit.paths import teachers_only
 
     teachers_only('writing an nbgrader course')
     config = config_from(args)

@@ -5,11 +5,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..config import Config, load_config
-from ..config_file import choose
-from ..errors import UsageError
-from ..sandbox.isolation import Isolation
-from ..sandbox.working_layers import probe
+from autograder.errors import UsageError
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.working_layers import probe
+from autograder.settings.config import Config, load_config
+from autograder.settings.config_file import choose
 
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 # the grader failed (a bug of ours, or a machine it cannot work on), on the whole run or

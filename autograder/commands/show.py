@@ -6,8 +6,8 @@ import difflib
 import sys
 from pathlib import Path
 
-from ..errors import UsageError
-from .options import EXIT_PASSED
+from autograder.commands.options import EXIT_PASSED
+from autograder.errors import UsageError
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,8 +22,8 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import terminal
-    from ..render.outputs import stored_record, stored_records
+    from autograder.render import terminal
+    from autograder.render.outputs import stored_record, stored_records
 
     out: Path = args.out
     if not out.is_dir():

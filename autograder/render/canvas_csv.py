@@ -13,9 +13,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ..class_results import Batch
-from ..students import DEFAULT_ASSIGNMENT
-from .gradebook_csv import inert
+from autograder.class_results import Batch
+from autograder.render.gradebook_csv import inert
+from autograder.students import DEFAULT_ASSIGNMENT
 
 FIXED = ('Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section')
 POINTS_POSSIBLE = 'Points Possible'

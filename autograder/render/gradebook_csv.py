@@ -14,9 +14,9 @@ from __future__ import annotations
 import csv
 import io
 
-from ..class_results import Batch, Graded
-from ..config import EXERCISE_NAMES
-from ..results import RENAMED, SubmissionResult
+from autograder.class_results import Batch, Graded
+from autograder.results import RENAMED, SubmissionResult
+from autograder.settings.config import EXERCISE_NAMES
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')
 FORMULA_STARTS = ('=', '+', '-', '@', '\t', '\r')

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..results import CheckResult, ExerciseResult, SubmissionResult
-from .terminal import finding_lines
+from autograder.render.terminal import finding_lines
+from autograder.results import CheckResult, ExerciseResult, SubmissionResult
 
 
 def results_json(result: SubmissionResult) -> dict[str, Any]:

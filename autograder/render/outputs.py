@@ -10,18 +10,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..class_results import Batch, Graded
-from ..serialise import from_data, to_data
-from ..results import SubmissionResult
-from ..students import file_stems
-from ..visibility import for_students
-from .canvas_csv import canvas_csv
-from .gradebook_csv import grades_csv, nbgrader_csv
-from .gradescope import results_json
-from .html_feedback import feedback_page
-from .html_summary import summary_page
-from .indented_json import indented
-from .text import encodable
+from autograder.class_results import Batch, Graded
+from autograder.render.canvas_csv import canvas_csv
+from autograder.render.gradebook_csv import grades_csv, nbgrader_csv
+from autograder.render.gradescope import results_json
+from autograder.render.html_feedback import feedback_page
+from autograder.render.html_summary import summary_page
+from autograder.render.indented_json import indented
+from autograder.render.text import encodable
+from autograder.render.visibility import for_students
+from autograder.results import SubmissionResult
+from autograder.serialise import from_data, to_data
+from autograder.students import file_stems
 
 
 class StudentFiles:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from typing import IO
 
-from ..class_results import Batch
-from ..results import CheckResult, ExerciseResult, Finding, SubmissionResult
-from .text import encodable
+from autograder.class_results import Batch
+from autograder.render.text import encodable
+from autograder.results import CheckResult, ExerciseResult, Finding, SubmissionResult
 
 LABELS = {'passed': 'PASS', 'failed': 'FAIL', 'skipped': 'SKIP'}
 COLOURS = {'passed': '32', 'failed': '31', 'skipped': '33'}

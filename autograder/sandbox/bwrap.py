@@ -12,8 +12,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from .path_policy import SYSTEM_FILES, SYSTEM_FOLDERS
-from .zygote_client import BASE_PYTHON
+from autograder.sandbox.path_policy import SYSTEM_FILES, SYSTEM_FOLDERS
+from autograder.sandbox.zygote_client import BASE_PYTHON
 
 
 def binary() -> str | None:

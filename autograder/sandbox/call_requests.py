@@ -8,11 +8,11 @@ import hashlib
 from operator import is_
 from typing import Any, Sequence
 
-from ..errors import GraderError
-from . import wire
-from .isolation import Isolation
-from .launch import Launched
-from .wire_memo import Sent
+from autograder.errors import GraderError
+from autograder.sandbox.inside import wire
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.launch import Launched
+from autograder.sandbox.wire_memo import Sent
 
 SENT_FROM = 1000
 

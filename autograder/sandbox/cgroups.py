@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .stale import left_by_the_gone
+from autograder.sandbox.stale import left_by_the_gone
 
 ROOT = Path('/sys/fs/cgroup')
 PROCESSES = 32

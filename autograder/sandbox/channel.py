@@ -4,9 +4,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .isolation import Isolation
-from .launch import Launched
-from .limits import Limits
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.launch import Launched
+from autograder.sandbox.limits import Limits
 
 
 @dataclass

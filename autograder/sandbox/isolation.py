@@ -13,14 +13,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .launch import FreshChild, Launched
-from .limits import Limits
-from .portable import ONLY_ON_LINUX, PortableChild, lacking
-from .portable import layers as portable_layers
-from .portable import missing as portable_missing
-from .runtime import ENVIRONMENT, Runtime
-from .uid_pool import UidPool
-from .zygote_client import CHILD_SCRIPT, PYTHON
+from autograder.sandbox.launch import FreshChild, Launched
+from autograder.sandbox.limits import Limits
+from autograder.sandbox.portable import (ONLY_ON_LINUX, PortableChild, lacking,
+                                         layers as portable_layers, missing as portable_missing)
+from autograder.sandbox.runtime import ENVIRONMENT, Runtime
+from autograder.sandbox.uid_pool import UidPool
+from autograder.sandbox.zygote_client import CHILD_SCRIPT, PYTHON
 
 FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')
 STRONG_LAYERS = ('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp')

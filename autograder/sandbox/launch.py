@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 from typing import Callable, Protocol
 
-from .cgroups import ChildGroups
-from .process_groups import kill_group
-from .removal import remove_tree
-from .zygote_client import Zygote
+from autograder.sandbox.cgroups import ChildGroups
+from autograder.sandbox.process_groups import kill_group
+from autograder.sandbox.removal import remove_tree
+from autograder.sandbox.zygote_client import Zygote
 
 
 class Launched(Protocol):

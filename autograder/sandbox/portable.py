@@ -20,8 +20,8 @@ import subprocess
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .process_groups import kill_group
-from .removal import remove_tree
+from autograder.sandbox.process_groups import kill_group
+from autograder.sandbox.removal import remove_tree
 
 # what the usual floor needs, and how to tell whether this system has it
 NEEDS: dict[str, Callable[[], bool]] = {

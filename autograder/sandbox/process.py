@@ -14,19 +14,21 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, Sequence
 
-from ..json_cost import parsing_cost
-from . import wire, wire_memo
-from .call_requests import arguments, as_held
-from .channel import open_channel
-from .child import BROKE_DOWN
-from .isolation import Isolation
-from .launch import Launched
-from .limits import WAITING, Limits
-from .outcomes import Died, TimedOut
-from .proc_stat import cpu_seconds
-from .replies import Answers, LeftOut, Loaded, answers_in, loaded_in
-from .spares import Spares
-from .wire_memo import WireMemo
+from autograder.calls.outcomes import Died, TimedOut
+from autograder.sandbox import wire_memo
+from autograder.sandbox.call_requests import arguments, as_held
+from autograder.sandbox.channel import open_channel
+from autograder.sandbox.inside import wire
+from autograder.sandbox.inside.child import BROKE_DOWN
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.launch import Launched
+from autograder.sandbox.limits import WAITING, Limits
+from autograder.sandbox.proc_stat import cpu_seconds
+from autograder.sandbox.replies import Answers, LeftOut, Loaded, answers_in, loaded_in
+from autograder.sandbox.spares import Spares
+from autograder.sandbox.wire_memo import WireMemo
+from autograder.submission.json_cost import parsing_cost
+
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
 # forged or absurd, and parsing it could cost the grader gigabytes
 MAX_MESSAGE = 4 * 1024 * 1024

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from . import wire
-from .limits import WAITING
-from .outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
-from .values import Value, decode, plain, sequences_in
+from autograder.calls.outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
+from autograder.calls.values import Value, decode, plain, sequences_in
+from autograder.sandbox.inside import wire
+from autograder.sandbox.limits import WAITING
 
 MAX_FUNCTIONS = 500
 MAX_PARAMS = 32  # of one function, as the child reports them

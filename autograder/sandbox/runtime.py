@@ -14,17 +14,17 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable
 
-from ..kit import game_file, rules_variants
-from . import bwrap, path_policy
-from .cgroups import ChildGroups, Groups
-from .launch import ForkedChild
-from .process_groups import kill_group
-from .removal import remove_tree
-from .stale import RUN_PREFIX, clear_stale
-from .uid_pool import UidPool
-from .zygote_client import LayerFailed, Zygote, ready
+from autograder.kit.paths import game_file, rules_variants
+from autograder.sandbox import bwrap, path_policy
+from autograder.sandbox.cgroups import ChildGroups, Groups
+from autograder.sandbox.launch import ForkedChild
+from autograder.sandbox.process_groups import kill_group
+from autograder.sandbox.removal import remove_tree
+from autograder.sandbox.stale import RUN_PREFIX, clear_stale
+from autograder.sandbox.uid_pool import UidPool
+from autograder.sandbox.zygote_client import LayerFailed, Zygote, ready
 
-CODE_FOLDER = Path(__file__).resolve().parent
+CODE_FOLDER = Path(__file__).resolve().parent / 'inside'  # all a child runs of ours
 ENVIRONMENT = {'PATH': '/usr/bin:/bin', 'LANG': 'C.UTF-8', 'PYTHONHASHSEED': '0',
                'PYTHONIOENCODING': 'utf-8'}
 

@@ -15,9 +15,9 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import TracebackType
 
-from .channel import Channel, open_channel
-from .isolation import Isolation
-from .limits import Limits
+from autograder.sandbox.channel import Channel, open_channel
+from autograder.sandbox.isolation import Isolation
+from autograder.sandbox.limits import Limits
 
 
 class Spares:

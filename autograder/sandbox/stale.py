@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from .removal import remove_tree
+from autograder.sandbox.removal import remove_tree
 
 RUN_PREFIX = 'hexgrade-run-'  # then the grader's pid, a dash and mkdtemp's letters
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import threading
 
-from ..errors import GraderError
+from autograder.errors import GraderError
 
 UID_SLOTS = 64
 

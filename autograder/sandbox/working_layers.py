@@ -14,12 +14,14 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterable
 
-from ..errors import ConfigError, GraderError
-from . import bwrap, cgroups, landlock, portable, seccomp
-from .isolation import FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation, portable_floor
-from .limits import Limits
-from .runtime import Runtime
-from .zygote_client import LayerFailed
+from autograder.errors import ConfigError, GraderError
+from autograder.sandbox import bwrap, cgroups, portable
+from autograder.sandbox.inside import landlock, seccomp
+from autograder.sandbox.isolation import (FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation,
+                                          portable_floor)
+from autograder.sandbox.limits import Limits
+from autograder.sandbox.runtime import Runtime
+from autograder.sandbox.zygote_client import LayerFailed
 
 ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
 ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child

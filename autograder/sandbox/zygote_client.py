@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import GraderError
-from . import wire
+from autograder.errors import GraderError
+from autograder.sandbox.inside import wire
 
-CHILD_SCRIPT = Path(__file__).with_name('run_child.py')  # child.py, read compiled
+CHILD_SCRIPT = Path(__file__).parent / 'inside' / 'run_child.py'  # child.py, read compiled
 # the base interpreter, not a virtual environment's link to it: the child needs only
 # the standard library, and a venv's folder may not be in the sandbox's view
 BASE_PYTHON = os.path.realpath(getattr(sys, '_base_executable', sys.executable))

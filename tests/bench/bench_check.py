@@ -47,8 +47,8 @@ def run(*argv: str) -> Callable[[], object]:
 
 def child_start() -> None:
     from autograder.commands.options import probed_isolation
-    from autograder.config import Config
     from autograder.sandbox.process import StudentProcess
+    from autograder.settings.config import Config
 
     with StudentProcess(Config().limits, probed_isolation()) as child:
         child.load('def mirror(board):\n    return board\n', 'mirror.py', {})
@@ -68,10 +68,10 @@ def diagnosis_cost(runs: int) -> None:
     from unittest import mock
 
     from autograder import grading
-    from autograder.config import Config
     from autograder.exercises import BY_NAME
-    from autograder.loading import locate
     from autograder.sandbox.isolation import FLOOR
+    from autograder.settings.config import Config
+    from autograder.submission.locate import locate
 
     def grade(exercise: str, piece: str) -> None:
         path = PROJECT / 'tests' / 'unlisted_mistakes' / exercise / f'{piece}.py'

@@ -262,7 +262,7 @@ def grade(folder: Path, layout: str, jobs: int, dask: str | None = None) -> Batc
     from autograder.classroom.batch import grade_class
     from autograder.classroom.layouts import find_students
     from autograder.commands.options import probed_isolation
-    from autograder.config import Config
+    from autograder.settings.config import Config
 
     isolation = probed_isolation().name
     with tempfile.TemporaryDirectory() as work:

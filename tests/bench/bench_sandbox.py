@@ -27,11 +27,12 @@ import statistics
 import tempfile
 import time
 
-from autograder.config import Config
+from bench_seccomp import machine_seconds
+
 from autograder.sandbox.isolation import FLOOR, STRONG_LAYERS, Isolation
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
-from bench_seccomp import machine_seconds
+from autograder.settings.config import Config
 
 SOURCE = 'def mirror(board):\n    return board[2::-1] + board[5:2:-1] + board[8:5:-1]\n'
 GOAL_MS = 30.0

@@ -20,7 +20,7 @@ import statistics
 import struct
 import sys
 
-from autograder.sandbox import seccomp
+from autograder.sandbox.inside import seccomp
 
 
 def flat_list(pid: int) -> list[seccomp.Line]:
