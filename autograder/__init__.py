@@ -8,7 +8,7 @@ from __future__ import annotations
 __version__ = '0.1.0'
 
 from autograder.errors import ConfigError, GraderError, UsageError  # noqa: E402
-from autograder.results import (CheckResult, ExerciseResult, Finding, Flag,  # noqa: E402
+from autograder.records import (CheckResult, ExerciseResult, Finding, Flag,  # noqa: E402
                                 SubmissionResult)
 from autograder.settings.config import Config, load_config  # noqa: E402
 

@@ -21,7 +21,7 @@ from autograder.errors import GraderError
 from autograder.exercises import EXERCISES
 from autograder.exercises.spec import Exercise
 from autograder.kit.paths import game_file
-from autograder.results import (RENAMED, CheckResult, ExerciseResult, Finding, Flag, FlagKind,
+from autograder.records import (RENAMED, CheckResult, ExerciseResult, Finding, Flag, FlagKind,
                                 SubmissionResult)
 from autograder.sandbox.channel import together
 from autograder.sandbox.isolation import Isolation

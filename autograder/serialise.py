@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any, get_args, get_type_hints
 
-from autograder.results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from autograder.records import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
 
 FLAG_KINDS = get_args(get_type_hints(Flag)['kind'])
 FORMAT = 3  # bumped when the shape below changes, so older cache entries are ignored

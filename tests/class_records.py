@@ -4,10 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from autograder.class_results import Batch, Graded
-from autograder.results import CheckResult, ExerciseResult, Finding, Flag, SubmissionResult
+from autograder.records import (Batch, CheckResult, ExerciseResult, Finding, Flag, Found, Graded,
+                                Student, SubmissionResult)
 from autograder.settings.config import DEFAULT_POINTS, EXERCISE_NAMES, Config, load_config
-from autograder.students import Found, Student
 
 PIECES = Path(__file__).resolve().parent.parent / 'autograder' / 'sample_class' / 'pieces'
 

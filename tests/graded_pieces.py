@@ -15,7 +15,7 @@ from pathlib import Path
 import autograder
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.results import ExerciseResult, SubmissionResult
+from autograder.records import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import Config
 from autograder.submission.locate import locate

@@ -5,11 +5,10 @@ from typing import Any
 
 import pytest
 
-from autograder.class_results import Graded
 from autograder.classroom import batch as batch_module
 from autograder.classroom.batch import grade_class
 from autograder.classroom.cache import ResultCache
-from autograder.students import Found, Student
+from autograder.records import Found, Graded, Student
 
 from class_records import PIECES, fast_config
 from every_exercise import NAMES, TOTAL

@@ -19,9 +19,9 @@ import pytest
 from test_sandbox_trust import FORGER, HOSTILE, RIGHT, notebook
 
 from autograder.classroom.batch import grade_class
+from autograder.records import Found, Student
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import EXERCISE_NAMES, Config
-from autograder.students import Found, Student
 
 from class_records import PIECES, fast_config
 

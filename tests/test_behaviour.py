@@ -19,7 +19,7 @@ from autograder.diagnosis.mistake_groups import mistakes_by_behaviour
 from autograder.exercises import BY_NAME
 from autograder.exercises.winner.exercise import POSITIONS
 from autograder.grading import grade_exercise
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.serialise import from_data, to_data
 from autograder.settings.config import Config

@@ -56,7 +56,7 @@ def test_the_notes_say_why_a_row_needs_a_look(tmp_path: Path) -> None:
     """A teacher reading the CSV alone knows why: a misnamed file, a syntax error (a
     flag of its own), a loop that never ends, and right numbers not computed."""
     from autograder.classroom.batch import grade_class
-    from autograder.students import Found, Student
+    from autograder.records import Found, Student
 
     from class_records import PIECES, fast_config
 

@@ -16,7 +16,7 @@ from autograder.exercises import BY_NAME
 from autograder.exercises.spec import Exercise
 from autograder.grading import grade_exercise, grade_submission, shares
 from autograder.kit import paths as kit
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from autograder.grading import grade_submission
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import Config
 from autograder.submission.locate import Source, locate

@@ -17,7 +17,7 @@ import pytest
 from autograder.classroom.batch import grade_class
 from autograder.classroom.layouts import find_students
 from autograder.grading import grade_submission
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import Config
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from autograder.records import CheckResult, ExerciseResult, Finding
 from autograder.render.html_feedback import feedback_page
-from autograder.results import CheckResult, ExerciseResult, Finding
 
 from class_records import record, wrong_mirror
 

@@ -11,10 +11,10 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from autograder.classroom.sample import HOME, read_roster
 from autograder.cli import main
+from autograder.records import SubmissionResult
 from autograder.render import outputs
 from autograder.render.outputs import StudentFiles, write_outputs
 from autograder.render.svg_chart import score_bins
-from autograder.results import SubmissionResult
 
 from browser import fetched, start_chromium
 from class_records import PIECES, batch_of, fast_config, record, right, snapshot, wrong_mirror

@@ -5,8 +5,8 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+from autograder.records import ExerciseResult
 from autograder.render.outputs import write_outputs
-from autograder.results import ExerciseResult
 
 from class_records import batch_of, record, right, wrong_mirror
 from every_exercise import NAMES

@@ -104,7 +104,7 @@ from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
 from autograder.submission.locate import Source
 from autograder.render.gradescope import results_json
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.sandbox.working_layers import probe
 
 isolation = probe(off=('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp'))

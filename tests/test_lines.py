@@ -11,7 +11,7 @@ import pytest
 from autograder.diagnosis.lines import Suspect, suspect_line
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
 from autograder.settings.config import Config

@@ -10,7 +10,7 @@ from pathlib import Path
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
 from autograder.kit.paths import KIT, SOLUTIONS
-from autograder.results import ExerciseResult, SubmissionResult
+from autograder.records import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.limits import Limits
 from autograder.settings.config import EXERCISE_NAMES, Config

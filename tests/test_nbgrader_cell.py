@@ -18,7 +18,7 @@ from autograder.exercises import BY_NAME
 from autograder.integrations.nbgrader.cell import answer_source, grade, kernel_history
 from autograder.integrations.nbgrader.settings import cell_settings, config_from_cell
 from autograder.kit.paths import SOLUTIONS
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.limits import Limits
 from autograder.settings.config import Config
 from autograder.submission.locate import Missing, Source

@@ -16,7 +16,7 @@ from autograder.errors import UsageError
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_submission
 from autograder.integrations.nbgrader.gradebook import gradebook_address, write_gradebook
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import load_config
 

@@ -20,7 +20,7 @@ from test_sandbox_attacks import CONFIG, EXPECTED, assert_graded, submission
 from autograder.calls.outcomes import Returned
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox import portable
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits

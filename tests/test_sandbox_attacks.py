@@ -20,7 +20,7 @@ from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 from autograder.cli import main
 from autograder.grading import grade_submission
-from autograder.results import ExerciseResult, SubmissionResult
+from autograder.records import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.working_layers import probe

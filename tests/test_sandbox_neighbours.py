@@ -31,7 +31,7 @@ from autograder.calls.outcomes import Returned
 from autograder.cli import main
 from autograder.errors import GraderError
 from autograder.grading import grade_submission
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.sandbox import uid_pool
 from autograder.sandbox.inside import zygote
 from autograder.sandbox.isolation import Isolation

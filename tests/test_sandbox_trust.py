@@ -21,11 +21,10 @@ import pytest
 from autograder.classroom.batch import grade_class
 from autograder.classroom.cache import ResultCache
 from autograder.grading import grade_submission
-from autograder.results import SubmissionResult
+from autograder.records import Found, Student, SubmissionResult
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import EXERCISE_NAMES, Config
-from autograder.students import Found, Student
 
 PROJECT = Path(__file__).resolve().parent.parent
 CLASSMATES = Path(__file__).with_name('attacks') / 'classmates'

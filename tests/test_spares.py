@@ -13,7 +13,7 @@ import pytest
 
 from autograder.exercises import EXERCISES
 from autograder.grading import child_limits, grade_exercise, grade_submission
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.sandbox.isolation import FLOOR, Isolation
 from autograder.sandbox.limits import Limits
 from autograder.sandbox.spares import Spares

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from autograder.records import SubmissionResult
 from autograder.render import gradescope, terminal
 from autograder.render.visibility import for_students
-from autograder.results import SubmissionResult
 from autograder.settings.config import load_config
 
 from graded_pieces import graded, submission

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
 from autograder.kit.paths import KIT
-from autograder.results import ExerciseResult
+from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
 from autograder.settings.config import Config
 from autograder.submission.locate import locate

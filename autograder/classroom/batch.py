@@ -14,15 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from autograder.class_results import Batch, Graded
 from autograder.classroom.cache import ResultCache
 from autograder.classroom.ungraded import grading_stopped, nothing_to_grade
 from autograder.classroom.workers import Job, Started, run_jobs
 from autograder.errors import UsageError
-from autograder.results import SubmissionResult
+from autograder.records import Batch, Found, Graded, Student, SubmissionResult
 from autograder.serialise import from_data
 from autograder.settings.config import Config
-from autograder.students import Found, Student
 from autograder.submission import snapshot
 
 if TYPE_CHECKING:  # Dask is an extra: it loads only when a batch goes to a cluster

@@ -18,7 +18,7 @@ from typing import Any
 
 from autograder import __version__
 from autograder.kit.paths import KIT
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.serialise import from_data, to_data
 from autograder.settings.config import Config
 

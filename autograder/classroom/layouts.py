@@ -14,7 +14,7 @@ from pathlib import Path
 from autograder.classroom.lms import canvas_students, is_moodle, moodle_students
 from autograder.classroom.screening import screened
 from autograder.errors import UsageError
-from autograder.students import DEFAULT_ASSIGNMENT, Found, Student, file_stems
+from autograder.records import DEFAULT_ASSIGNMENT, Found, Student, file_stems
 from autograder.submission.safe_files import MAX_DEPTH, Refused, listing, read_limited
 
 LAYOUTS = ('folders', 'flat', 'nbgrader', 'canvas', 'moodle')

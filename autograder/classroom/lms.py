@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autograder.classroom.extract import Rejected, read_zip
+from autograder.records import Student, file_stems
 from autograder.settings.config import EXERCISE_NAMES
-from autograder.students import Student, file_stems
 from autograder.submission.safe_files import make_folders
 
 CANVAS = re.compile(r'^(?P<name>.+?)(?P<late>_late)?_(?P<user>\d+)_(?:\d+_)?(?P<file>.+)$',

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from autograder.classroom.zipped_work import unpacked, zip_to_open
 from autograder.errors import UsageError
-from autograder.students import Student
+from autograder.records import Student
 from autograder.submission.safe_files import (Entry, Refused, kind_of, listing, make_folders,
                                               read_limited, walk)
 from autograder.submission.snapshot import MAX_BYTES

@@ -18,8 +18,8 @@ from autograder.errors import GraderError, UsageError
 if TYPE_CHECKING:  # the batch machinery loads only when a class is graded
     from autograder.classroom.cluster import Cluster
     from autograder.classroom.workers import Started
+    from autograder.records import Found
     from autograder.settings.config import Config
-    from autograder.students import Found
 
 DEFAULT_OUT = Path('hexgrade-out')
 SHOWN = 5  # students named in the error for those the grader failed on; the summary has all

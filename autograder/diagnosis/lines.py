@@ -24,8 +24,8 @@ from autograder.checking.probe import Args, Probe
 from autograder.diagnosis.made_at import made_at
 from autograder.exercises.mirror import exercise as mirror
 from autograder.exercises.winner import exercise as winner
+from autograder.records import ExerciseResult
 from autograder.reference import facts as reference_facts
-from autograder.results import ExerciseResult
 
 FAILING = 20  # inputs traced where the function goes wrong, at most
 PASSING = 30  # and where it is right: tracing slows each call down several times

@@ -12,8 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from autograder.checking.boards import pawns
-from autograder.class_results import Batch
-from autograder.results import ExerciseResult, Finding
+from autograder.records import Batch, ExerciseResult, Finding
 from autograder.settings.config import EXERCISE_NAMES
 
 

@@ -8,7 +8,7 @@ from autograder.checking.checks import Check
 from autograder.checking.probe import Probe
 from autograder.checking.properties import Property
 from autograder.diagnosis.mistakes import Mistake
-from autograder.results import Flag
+from autograder.records import Flag
 
 Flagger = Callable[[Probe], 'Flag | None']
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from autograder import __version__
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise
+from autograder.records import SubmissionResult
 from autograder.render import terminal
 from autograder.render.visibility import for_students
-from autograder.results import SubmissionResult
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import EXERCISE_NAMES, Config, load_config

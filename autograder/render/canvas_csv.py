@@ -13,9 +13,8 @@ from __future__ import annotations
 import csv
 import io
 
-from autograder.class_results import Batch
+from autograder.records import DEFAULT_ASSIGNMENT, Batch
 from autograder.render.gradebook_csv import inert
-from autograder.students import DEFAULT_ASSIGNMENT
 
 FIXED = ('Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section')
 POINTS_POSSIBLE = 'Points Possible'

@@ -14,8 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
-from autograder.class_results import Batch, Graded
-from autograder.results import RENAMED, SubmissionResult
+from autograder.records import RENAMED, Batch, Graded, SubmissionResult
 from autograder.settings.config import EXERCISE_NAMES
 
 COLUMNS = ('student', 'name', *EXERCISE_NAMES, 'total', 'max', 'flags', 'isolation', 'notes')

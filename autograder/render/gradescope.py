@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from autograder.records import CheckResult, ExerciseResult, SubmissionResult
 from autograder.render.terminal import finding_lines
-from autograder.results import CheckResult, ExerciseResult, SubmissionResult
 
 
 def results_json(result: SubmissionResult) -> dict[str, Any]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
+from autograder.records import CheckResult, ExerciseResult, Finding, SubmissionResult
 from autograder.render.html_page import board_grid, board_of, page, points
-from autograder.results import CheckResult, ExerciseResult, Finding, SubmissionResult
 
 LABELS = {'passed': 'passed', 'failed': 'failed', 'skipped': 'skipped'}
 

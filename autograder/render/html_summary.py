@@ -12,11 +12,10 @@ from html import escape
 from statistics import median
 from urllib.parse import quote
 
-from autograder.class_results import Batch, Graded
 from autograder.diagnosis.mistake_groups import Group, mistakes_by_behaviour
+from autograder.records import Batch, Finding, Graded
 from autograder.render.html_page import board_grid, page, points
 from autograder.render.svg_chart import bar_chart, score_bins
-from autograder.results import Finding
 from autograder.settings.config import EXERCISE_NAMES, Config
 
 FIXED_LIMITS = ('file_kb',)  # not a grader.toml key: the grader's own

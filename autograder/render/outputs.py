@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from autograder.class_results import Batch, Graded
+from autograder.records import Batch, Graded, SubmissionResult, file_stems
 from autograder.render.canvas_csv import canvas_csv
 from autograder.render.gradebook_csv import grades_csv, nbgrader_csv
 from autograder.render.gradescope import results_json
@@ -19,9 +19,7 @@ from autograder.render.html_summary import summary_page
 from autograder.render.indented_json import indented
 from autograder.render.text import encodable
 from autograder.render.visibility import for_students
-from autograder.results import SubmissionResult
 from autograder.serialise import from_data, to_data
-from autograder.students import file_stems
 
 
 class StudentFiles:

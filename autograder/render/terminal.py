@@ -5,9 +5,8 @@ from __future__ import annotations
 import os
 from typing import IO
 
-from autograder.class_results import Batch
+from autograder.records import Batch, CheckResult, ExerciseResult, Finding, SubmissionResult
 from autograder.render.text import encodable
-from autograder.results import CheckResult, ExerciseResult, Finding, SubmissionResult
 
 LABELS = {'passed': 'PASS', 'failed': 'FAIL', 'skipped': 'SKIP'}
 COLOURS = {'passed': '32', 'failed': '31', 'skipped': '33'}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from autograder.results import CheckResult, ExerciseResult, Status, SubmissionResult
+from autograder.records import CheckResult, ExerciseResult, Status, SubmissionResult
 
 
 def for_students(result: SubmissionResult, show: str) -> SubmissionResult:

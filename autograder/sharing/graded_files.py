@@ -16,7 +16,7 @@ from autograder import __version__
 from autograder.sharing.memo import Memo
 
 if TYPE_CHECKING:  # both import the checks, which own a SharedWork's memos
-    from autograder.results import ExerciseResult
+    from autograder.records import ExerciseResult
     from autograder.settings.config import Config
     from autograder.submission.locate import Source
 

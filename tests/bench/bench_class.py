@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where used, after the class is written
-    from autograder.class_results import Batch
+    from autograder.records import Batch
 
 PROJECT = Path(__file__).resolve().parents[2]
 PIECES = PROJECT / 'autograder' / 'sample_class' / 'pieces'

@@ -12,8 +12,8 @@ from autograder.checking.failures import Failure, Mismatch
 from autograder.checking.probe import Probe
 from autograder.diagnosis.mistakes import Mistake
 from autograder.exercises.spec import Exercise, Slow
+from autograder.records import Flag
 from autograder.reference.facts import count_boxes as reference, mistaken_counts
-from autograder.results import Flag
 
 VARIANT = {'source': NO_CAPTURES, 'names': ['moves']}  # pawns that never take
 # the one call a count is asked under other rules, by a known mistake and by the flag

@@ -29,7 +29,7 @@ from autograder.errors import GraderError
 from autograder.exercises import BY_NAME, EXERCISES
 from autograder.exercises.spec import Exercise
 from autograder.integrations.nbgrader.settings import config_from_cell
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.submission.locate import Located, Missing, Source
 from autograder.submission.notebooks import cells_for, defines, notebook_source
 

@@ -21,10 +21,10 @@ from autograder.errors import UsageError
 from autograder.exercises import EXERCISES
 from autograder.integrations.nbgrader.layout import (ASSIGNMENT, CONFIG_FILE, NOTEBOOK, answer_cell,
                                                      test_cell)
+from autograder.records import ExerciseResult, SubmissionResult
 from autograder.render import terminal
 from autograder.render.text import encodable
 from autograder.render.visibility import for_students
-from autograder.results import ExerciseResult, SubmissionResult
 
 SQLITE = 'sqlite:///'
 INSTALL_TIP = "install it with: pip install 'hexgrade[nbgrader]'"

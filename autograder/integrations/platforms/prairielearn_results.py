@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from autograder.records import SubmissionResult
 from autograder.render.gradescope import results_json
 from autograder.render.visibility import for_students
-from autograder.results import SubmissionResult
 from autograder.settings.config import Config
 
 MESSAGES = {'passed': 'passed', 'failed': 'failed', 'skipped': 'skipped: it waits for '

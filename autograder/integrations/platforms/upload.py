@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 from autograder.errors import GraderError
 from autograder.integrations.platforms.gradescope_results import gradescope_results
 from autograder.integrations.platforms.prairielearn_results import prairielearn_results
-from autograder.results import SubmissionResult
+from autograder.records import SubmissionResult
 from autograder.settings.config import Config, load_config
 from autograder.submission.safe_files import MAX_DEPTH, Refused, listing
 

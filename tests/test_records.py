@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from autograder.students import Student, file_stems
+from autograder.records import Student, file_stems
 
 
 def test_file_stems_are_safe_and_never_shared() -> None:
