@@ -1,4 +1,4 @@
-"""Grading one submission: gates, scores, and the grader's own errors (autograder/grading.py)."""
+"""Grading one submission: gates, scores, and the grader's own errors (autograder/grading/)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -68,7 +68,7 @@ def test_a_file_several_students_hand_in_is_graded_once_per_batch(
     def counted(exercise: Exercise, *args: Any, **options: Any) -> ExerciseResult:
         graded.append(exercise.name)
         return grade_exercise(exercise, *args, **options)
-    monkeypatch.setattr('autograder.grading.grade_exercise', counted)
+    monkeypatch.setattr('autograder.grading.submission.grade_exercise', counted)
     work = SharedWork()  # a batch worker's
     ada = grade_submission(tmp_path / 'ada', CONFIG, FLOOR, work)
     bob = grade_submission(tmp_path / 'bob', CONFIG, FLOOR, work)

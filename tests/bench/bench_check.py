@@ -68,6 +68,7 @@ def diagnosis_cost(runs: int) -> None:
     from unittest import mock
 
     from autograder import grading
+    from autograder.grading import steps
     from autograder.exercises import BY_NAME
     from autograder.sandbox.isolation import FLOOR
     from autograder.settings.config import Config
@@ -93,10 +94,10 @@ def diagnosis_cost(runs: int) -> None:
         for piece in names:
             grade(exercise, piece)  # the first grading works out what later ones reuse
             with_it = cpu(exercise, piece)
-            with mock.patch.object(grading, 'diagnose', lambda *a: None), \
-                    mock.patch.object(grading, 'changing', lambda *a, **k: None), \
-                    mock.patch.object(grading, 'explain', lambda *a: None), \
-                    mock.patch.object(grading, 'line_hints', lambda *a: {}):
+            with mock.patch.object(steps, 'diagnose', lambda *a: None), \
+                    mock.patch.object(steps, 'changing', lambda *a, **k: None), \
+                    mock.patch.object(steps, 'explain', lambda *a: None), \
+                    mock.patch.object(steps, 'line_hints', lambda *a: {}):
                 without = cpu(exercise, piece)
             worst = max(worst, with_it)
             print(f'  {exercise:<12} {with_it * 1000:7.1f} ms, of which diagnosis '
