@@ -8,7 +8,7 @@ import pytest
 
 from autograder.checking.answer_memo import ByAnswers
 from autograder.checking.probe import Probe
-from autograder.exercises.mirror.exercise import EVERY_BOARD
+from autograder.exercises.mirror.domain import EVERY_BOARD
 from autograder.kit.paths import game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess

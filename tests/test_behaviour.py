@@ -17,7 +17,7 @@ from autograder.checking.probe import Args, Probe
 from autograder.diagnosis.fingerprints import fingerprint
 from autograder.diagnosis.mistake_groups import mistakes_by_behaviour
 from autograder.exercises import BY_NAME
-from autograder.exercises.winner.exercise import POSITIONS
+from autograder.exercises.winner.domain import POSITIONS
 from autograder.grading import grade_exercise
 from autograder.records import ExerciseResult
 from autograder.sandbox.isolation import FLOOR
@@ -53,7 +53,7 @@ class Answers:
 
 
 def print_of(answers: Answers) -> str | None:
-    return fingerprint('winner', cast(Probe, answers))
+    return fingerprint(BY_NAME['winner'], cast(Probe, answers))
 
 
 def test_two_functions_that_fail_alike_share_a_fingerprint_whatever_their_messages() -> None:
@@ -150,7 +150,8 @@ def test_two_lists_of_answers_share_a_fingerprint_exactly_when_they_are_the_same
     of two lists of answers meet exactly when every answer is the same, of the same
     exact types."""
     second = [rebuilt(answer) for answer in first] if alike else other
-    prints = [fingerprint('winner', cast(Probe, Values(answers))) for answers in (first, second)]
+    prints = [fingerprint(BY_NAME['winner'], cast(Probe, Values(answers)))
+              for answers in (first, second)]
     assert (prints[0] == prints[1]) == (len(first) == len(second) and
                                         all(map(same, first, second)))
 

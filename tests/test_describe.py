@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 import pytest
 
-from autograder.exercises.mirror.exercise import ALL_BOARDS
-from autograder.exercises.winner.exercise import POSITIONS
+from autograder.exercises.mirror.domain import ALL_BOARDS
+from autograder.exercises.winner.domain import POSITIONS
 from autograder.render import gradescope
 from hexapawn_ref import has_lost, mirror as right_mirror, moves
 from hexapawn_ref.positions import count_boxes as right_count, winner as right_winner

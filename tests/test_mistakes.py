@@ -118,7 +118,7 @@ def test_no_mistake_is_recognised_in_the_model_answer(exercise: Exercise) -> Non
 def test_a_recogniser_matches_exact_types(returns: str, recognised: bool) -> None:
     """True is not 1 to a recogniser, though they are equal."""
     from autograder.diagnosis.mistakes import behaves_like
-    from autograder.exercises.mirror.exercise import SAMPLE
+    from autograder.exercises.mirror.domain import SAMPLE
     with StudentProcess(Config().limits, FLOOR) as child:
         assert child.load(f'def mirror(board):\n    return {returns}\n', 'mirror.py',
                           {'hexapawn': game_file()}).error is None

@@ -104,7 +104,7 @@ def test_replay_gives_the_verdict_and_shrunk_input_of_hypothesis(
         def straight(prop: Property, body: Any, _probe: Probe) -> None:
             straight_runs.append(prop.name)
             _run_hypothesis(prop, body, SETTINGS)
-        monkeypatch.setattr('autograder.exercises.mirror.exercise.check_property', straight)
+        monkeypatch.setattr('autograder.exercises.mirror.checks.check_property', straight)
         direct = verdict(lambda: run(probe))
     assert straight_runs == [f'mirror.{check}']
     assert replayed == direct

@@ -12,7 +12,7 @@ from autograder.checking.failures import Failure, Mismatch
 from autograder.checking.probe import Probe
 from autograder.checking.properties import Body, examples_for
 from autograder.exercises import BY_NAME
-from autograder.exercises.winner.exercise import GAMES, PADDED, every_game
+from autograder.exercises.winner.checks import GAMES, PADDED, every_game
 from autograder.kit.paths import game_file
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
@@ -70,7 +70,7 @@ def test_a_failing_game_is_narrowed_to_the_simplest_without_hypothesis(
         probe = Probe(child, 'winner', SETTINGS)
         bodies: list[Body] = []
         with monkeypatch.context() as patched:  # the body the check hands the property
-            patched.setattr('autograder.exercises.winner.exercise.check_property',
+            patched.setattr('autograder.exercises.winner.checks.check_property',
                             lambda prop, body, _probe: bodies.append(body))
             WHOLE_GAMES(probe)
         body = bodies[0]

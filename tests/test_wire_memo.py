@@ -10,7 +10,7 @@ import pytest
 
 from autograder.calls.outcomes import Raised, Returned
 from autograder.checking.probe import Probe
-from autograder.exercises.mirror.exercise import EVERY_BOARD
+from autograder.exercises.mirror.domain import EVERY_BOARD
 from autograder.kit.paths import game_file
 from autograder.sandbox import wire_memo
 from autograder.sandbox.isolation import FLOOR

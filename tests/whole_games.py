@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from autograder.exercises.winner.exercise import HIGHEST_CHOICE, PADDED
+from autograder.exercises.winner.checks import HIGHEST_CHOICE, PADDED
 from hexapawn_ref import START, moves, other, play
 from hexapawn_ref.positions import winner as reference
 

@@ -14,8 +14,8 @@ from autograder.errors import UsageError
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check = commands.add_parser(
         'check', help='check one submission and show what is wrong',
-        description='Check a folder holding mirror.py, winner.py and count_boxes.py (any '
-                    'of them), one .py file, or a .ipynb notebook.')
+        description='Check a folder holding the exercises\' files (any of them), one .py '
+                    'file, or a .ipynb notebook.')
     check.add_argument('path', type=Path, metavar='PATH', nargs='?')
     check.add_argument('--json', action='store_true',
                        help='print a Gradescope results.json object instead of text')

@@ -14,11 +14,7 @@ from autograder.calls.outcomes import Returned
 from autograder.checking.failures import Failure
 from autograder.checking.probe import Args, Probe
 from autograder.diagnosis.description import Description
-from autograder.diagnosis.returned import about
-from autograder.exercises.count_boxes import describe as counts
-from autograder.exercises.mirror import describe as boards, exercise as mirror
 from autograder.exercises.spec import Exercise
-from autograder.exercises.winner import describe as positions, exercise as winner
 
 __all__ = ['Description', 'Explanation', 'explain']
 
@@ -36,12 +32,6 @@ class Explanation:
         return self.description.text if self.description else None
 
 
-Describer = Callable[[Probe], 'Description | None']
-DESCRIBERS: dict[str, tuple[Describer, Callable[[], Sequence[Args]]]] = {
-    'mirror': (boards.describe, lambda: mirror.EVERY_BOARD),
-    'winner': (positions.describe, lambda: winner.POSITIONS),
-    'count_boxes': (counts.describe, lambda: [(True,), (False,)]),
-}
 
 
 def explain(exercise: Exercise, statuses: Mapping[str, Any], probe: Probe,
@@ -52,18 +42,18 @@ def explain(exercise: Exercise, statuses: Mapping[str, Any], probe: Probe,
     if changes:
         return Explanation(changes, {name: changes.text for name, status in statuses.items()
                                      if isinstance(status, Failure)})
-    described = DESCRIBERS[exercise.name][0](probe) if exercise.name in DESCRIBERS else None
+    described = exercise.describe(probe) if exercise.describe else None
     hints: dict[str, str] = {}
     for check in exercise.checks:
         status = statuses.get(check.name)
         if isinstance(status, Failure):
-            hint = _hint(exercise.name, status, described, probe)
+            hint = _hint(exercise, status, described, probe)
             if hint:
                 hints[check.name] = hint
     return Explanation(described, hints)
 
 
-def _hint(exercise: str, failure: Failure, described: Description | None, probe: Probe
+def _hint(exercise: Exercise, failure: Failure, described: Description | None, probe: Probe
           ) -> str | None:
     call = failure.call
     if call is None or call.function != probe.function:
@@ -73,12 +63,12 @@ def _hint(exercise: str, failure: Failure, described: Description | None, probe:
     said: list[str] = []
     outcome = probe.outcomes([call.args])[0]
     if isinstance(outcome, Returned) and not (described and described.about_form):
-        form = about(exercise, outcome.value)
+        form = exercise.about_value(outcome.value)
         if form:
             said.append(form)
     # the description speaks of the inputs where the function is wrong: it cannot explain
     # a failure at an input of its domain where the function is right
-    where = _index(exercise).get(call.args)
+    where = _index(exercise.domain).get(call.args)
     if described and (where is None or described.wrong >> where & 1) and \
             (described.telling or not said and not failure.hint):
         said.append(described.text)
@@ -88,8 +78,6 @@ def _hint(exercise: str, failure: Failure, described: Description | None, probe:
 
 
 @lru_cache(maxsize=None)
-def _index(exercise: str) -> dict[Args, int]:
-    if exercise not in DESCRIBERS:  # an exercise without a describer has no domain here
-        return {}
-    _, domain = DESCRIBERS[exercise]
+def _index(domain: Callable[[], Sequence[Args]]) -> dict[Args, int]:
+    """Each input's place in an exercise's domain: a constant of the exercise."""
     return {args: i for i, args in enumerate(domain())}

@@ -1,5 +1,5 @@
 """A failing function's behaviour in a few characters: a hash of its answers on its
-exercise's whole domain (all 3^9 boards, all 135 positions, both calls of count_boxes).
+exercise's whole domain (its `domain`: all 3^9 boards of mirror, say).
 
 Two functions with the same fingerprint give exactly the same answers, whatever their
 code looks like; the class summary groups students by it, so a mistake nobody listed
@@ -10,25 +10,27 @@ from __future__ import annotations
 import hashlib
 import operator
 from itertools import chain
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from autograder.calls.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
 from autograder.calls.values import Opaque, Truncated
 from autograder.checking.probe import Args, Probe
-from autograder.diagnosis.explain import DESCRIBERS
 from autograder.sandbox.inside.wire import joined_if_one_width
+
+if TYPE_CHECKING:  # the exercises carry the diagnosis; it never imports them
+    from autograder.exercises.spec import Exercise
 
 DIGEST_BYTES = 8  # 16 hex digits: a class would need billions of behaviours to collide
 
 
-def fingerprint(exercise: str, probe: Probe) -> str | None:
+def fingerprint(exercise: Exercise, probe: Probe) -> str | None:
     """The hash of the function's answers on the whole domain, in the domain's order;
     None for an exercise without one. Asks the child only for answers the checks and
     the diagnosis did not already get."""
-    if exercise not in DESCRIBERS:
+    domain = exercise.domain
+    if not domain():
         return None
-    _, domain = DESCRIBERS[exercise]
-    memo = probe.work.answers.named(f'fingerprint of {exercise}')
+    memo = probe.work.answers.named(f'fingerprint of {exercise.name}')
     found: str = memo.get(probe, domain(), lambda: _fingerprint(domain(), probe))
     return found
 

@@ -13,19 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import sqrt
-from typing import Any, Callable, Mapping, Sequence
-
-import hexapawn_ref
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from autograder.calls.outcomes import Returned
-from autograder.checking.boards import is_board
 from autograder.checking.failures import Failure
 from autograder.checking.probe import Args, Probe
 from autograder.diagnosis.made_at import made_at
-from autograder.exercises.mirror import exercise as mirror
-from autograder.exercises.winner import exercise as winner
 from autograder.records import ExerciseResult
-from autograder.reference import facts as reference_facts
+
+if TYPE_CHECKING:  # the exercises carry the diagnosis; it never imports them
+    from autograder.exercises.spec import Exercise, Traced
 
 FAILING = 20  # inputs traced where the function goes wrong, at most
 PASSING = 30  # and where it is right: tracing slows each call down several times
@@ -33,23 +30,6 @@ FEWEST_PASSING = 5  # fewer right answers than this say too little about any lin
 MOST_SHARE = 0.25  # of the right answers that may run the line named
 
 
-@dataclass(frozen=True)
-class Domain:
-    inputs: Callable[[], Sequence[Args]]  # the inputs looked at, simplest first
-    right: Callable[..., Any]
-    noun: str  # what one input is called
-    fits: Callable[[Args], bool]  # an input `right` answers, such as a lesson's example
-
-
-# mirror's first 400 boards (up to three pawns) are where its checks and mistakes look
-# first, and plenty to tell lines apart; count_boxes has two inputs, too few for this
-DOMAINS: dict[str, Domain] = {
-    'mirror': Domain(lambda: mirror.SAMPLE, hexapawn_ref.mirror, 'board',
-                     lambda args: len(args) == 1 and is_board(args[0])),
-    'winner': Domain(lambda: winner.POSITIONS, reference_facts.winner, 'position',
-                     lambda args: len(args) == 2 and is_board(args[0])
-                     and args[1] in ('W', 'B')),
-}
 
 
 @dataclass(frozen=True)
@@ -60,12 +40,12 @@ class Suspect:
     ran_right: int  # of which the line ran on this many
 
 
-def line_hints(exercise: str, statuses: Mapping[str, object], probe: Probe,
+def line_hints(exercise: Exercise, statuses: Mapping[str, object], probe: Probe,
                source: str | None = None) -> dict[str, str]:
     """For each failed check whose failing input is among those traced, the sentence
     that names the line; empty when no line stands out. With the loaded `source`, a
     line that only returns a name gives way to the line that made its value."""
-    domain = DOMAINS.get(exercise)
+    domain = exercise.traced
     if domain is None:
         return {}
     inputs = list(domain.inputs())
@@ -146,7 +126,7 @@ def _ochiai(spectrum: frozenset[int], failing: int) -> float:
     return ran_failing / sqrt(failing * len(spectrum)) if spectrum else 0.0
 
 
-def _right(domain: Domain, args: Args, outcome: object) -> bool:
+def _right(domain: Traced, args: Args, outcome: object) -> bool:
     return _is(outcome, domain.right(*args))
 
 
@@ -156,7 +136,7 @@ def _is(outcome: object, want: Any) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _wants(domain: Domain) -> tuple[Any, ...]:
+def _wants(domain: Traced) -> tuple[Any, ...]:
     """The right answer to each input of the domain, worked out once: every function
     pointed at is compared with them (some 400 boards for mirror)."""
     return tuple(domain.right(*args) for args in domain.inputs())

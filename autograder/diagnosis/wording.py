@@ -130,3 +130,14 @@ def right_on(wrong: int, total: int, among: str = '') -> str:
     where it is wrong), or nothing when it is right on none."""
     right = total - wrong.bit_count()
     return f' It is right on the other {right}{among}.' if right else ''
+
+
+NO_RETURN = 'a function that ends without return gives back None'
+# what a square holds, as a hint names it
+HOLDS = {'.': 'no pawn', 'B': 'a B', 'W': 'a W'}
+
+
+def shortened(got: Value) -> str:
+    """A value as the student wrote it, cut after 40 characters."""
+    text = repr(got)
+    return text if len(text) <= 40 else text[:40] + '...'

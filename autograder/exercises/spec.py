@@ -1,16 +1,22 @@
-"""What the grader knows of one exercise: its function, checks and known mistakes."""
+"""What the grader knows of one exercise: its function, its checks and known mistakes,
+its domain and how a wrong answer on it is described. An exercise is one package of
+`exercises` that builds one `Exercise`; nothing elsewhere is keyed by its name."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
+from autograder.calls.values import Value
 from autograder.checking.checks import Check
-from autograder.checking.probe import Probe
+from autograder.checking.probe import Args, Probe
 from autograder.checking.properties import Property
+from autograder.diagnosis.description import Description
 from autograder.diagnosis.mistakes import Mistake
 from autograder.records import Flag
 
 Flagger = Callable[[Probe], 'Flag | None']
+Describer = Callable[[Probe], 'Description | None']  # where a wrong function goes wrong
+AboutValue = Callable[[Value], 'str | None']  # a hint from the form of a returned value
 
 
 @dataclass(frozen=True)
@@ -20,6 +26,22 @@ class Slow:
 
     seconds: float
     tip: str
+
+
+@dataclass(frozen=True)
+class Traced:
+    """What the line pointer traces of an exercise (see `diagnosis.lines`): inputs of its
+    domain, simplest first; the right answer to each; what one input is called; and
+    whether a failing call's input is one the right answer knows."""
+
+    inputs: Callable[[], Sequence[Args]]
+    right: Callable[..., Any]
+    noun: str
+    fits: Callable[[Args], bool]
+
+
+def _no_hint(value: Value) -> str | None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -39,6 +61,13 @@ class Exercise:
     slow: Slow | None = None
     # the lesson's line that tries it, as students leave it under their answer
     tries: str = ''
+    # its whole finite domain, in a fixed order, for descriptions and fingerprints;
+    # empty where it has none
+    domain: Callable[[], Sequence[Args]] = tuple
+    domain_words: str = ''  # that domain for a teacher: 'all 3^9 boards'
+    describe: Describer | None = None
+    about_value: AboutValue = _no_hint
+    traced: Traced | None = None
 
     @property
     def filename(self) -> str:

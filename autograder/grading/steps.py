@@ -82,7 +82,7 @@ def _description(case: Case, found: Diagnosis) -> None:
 def _fingerprint(case: Case, found: Diagnosis) -> None:
     # after the checks, the probe holds most of the domain: the rest is cheap to ask
     if case.fingerprinted and case.failed and case.answering:
-        found.fingerprint = fingerprint(case.exercise.name, case.probe)
+        found.fingerprint = fingerprint(case.exercise, case.probe)
 
 
 def _flags(case: Case, found: Diagnosis) -> None:
@@ -103,7 +103,7 @@ def _line_to_look_at(case: Case, found: Diagnosis) -> None:
     # where no known mistake says what to change, and the answers do not change from
     # call to call
     if case.failed and not found.mistake and not found.changes and case.answering:
-        found.pointers = line_hints(case.exercise.name, case.statuses, case.probe,
+        found.pointers = line_hints(case.exercise, case.statuses, case.probe,
                                     case.source.text)
 
 

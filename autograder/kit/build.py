@@ -8,8 +8,8 @@ student must never read:
 
 - the model answers (`solutions/`, which the teacher's wheel carries for nbgrader),
 - the reference's searches (`hexapawn_ref.positions`, `hexapawn_ref.players`, and the
-  ways of counting boxes in `facts_recording`): the grader reads their results as
-  facts (`reference_facts.json`, data for the finite domains), never runs them,
+  ways of counting boxes in `reference.recording`): the grader reads their results as
+  facts (`reference/facts.json`, data for the finite domains), never runs them,
 - the sample class, whose pieces include right answers in many styles.
 
 The wheel is written here, file by file (a wheel is a zip with a little metadata), so
@@ -26,12 +26,14 @@ import zipfile
 from pathlib import Path
 
 from autograder import __version__
+from autograder.exercises import EXERCISES
 from autograder.kit.paths import KIT
 
 PACKAGE = Path(__file__).resolve().parents[1]
 REFERENCE = PACKAGE.parent / 'hexapawn_ref'
 VERSION = f'{__version__}+kit'  # a local version: the teacher's own hexgrade is not it
-KIT_FILES = ('mirror.py', 'winner.py', 'count_boxes.py', 'hexapawn.py', 'test_exercises.py')
+KIT_FILES = tuple(exercise.filename for exercise in EXERCISES) + ('hexapawn.py',
+                                                                 'test_exercises.py')
 # what of the grader a student's checker leaves out, as paths under the package
 LEFT_OUT = ('sample_class', 'reference/recording.py', 'kit_files/solutions', '__pycache__')
 # of the reference, only the rules (what the lesson's game file gives every student)
@@ -50,7 +52,10 @@ def write_kit(out: Path) -> list[Path]:
     (out / 'checker').mkdir(exist_ok=True)
     written.append(write_checker(out / 'checker' / WHEEL_NAME))
     readme = out / 'README.txt'
-    readme.write_text(STUDENT_README.format(wheel=f'checker/{WHEEL_NAME}'), encoding='utf-8')
+    files = [exercise.filename for exercise in EXERCISES]
+    readme.write_text(STUDENT_README.format(wheel=f'checker/{WHEEL_NAME}',
+                                            files=', '.join(files[:-1]) + ' and ' + files[-1]),
+                      encoding='utf-8')
     written.append(readme)
     return written
 
@@ -106,7 +111,7 @@ STUDENT_README = '''\
 The hexapawn exercises
 ======================
 
-This folder holds your three exercises: mirror.py, winner.py and count_boxes.py.
+This folder holds your exercises, a file each: {files}.
 Each starts with what to write and an example. hexapawn.py is the lesson's game
 file: import what you need from it. test_exercises.py runs the checks with pytest.
 
@@ -123,8 +128,8 @@ Then, after each change, check your work:
 
 Read the first FAIL: what was checked, the call that went wrong (paste it into
 Python to see for yourself), the board, what was expected and what came back, and
-a hint. When every check passes, it says "All checks passed." Hand the three files
-in to your teacher; your grade comes from their run, not from this one.
+a hint. When every check passes, it says "All checks passed." Hand the files in
+to your teacher; your grade comes from their run, not from this one.
 
 Your code is run with Python's standard library only (no numpy or other packages).
 '''

@@ -1,5 +1,5 @@
 """The reference's facts the checks and hints need, worked out from the reference
-engine: what `reference_facts.json` ships (see `reference_facts`).
+engine: what `facts.json` ships (see `facts`).
 
 Teacher's side only: this module holds searches (the reference's, and the ways of
 counting boxes that the known mistakes and the hints describe), which the student's
@@ -24,7 +24,7 @@ Mirroring = Literal['right', 'never', 'always', 'swapped']
 
 def recorded_now() -> dict[str, Any]:
     """Every fact, as the file holds them."""
-    from autograder.exercises.winner.exercise import \
+    from autograder.exercises.winner.domain import \
         EXAMPLES  # which the checks ask, beside the games'
     positions = list(reachable())
     return {

@@ -13,6 +13,7 @@ from statistics import median
 from urllib.parse import quote
 
 from autograder.diagnosis.mistake_groups import Group, mistakes_by_behaviour
+from autograder.exercises import EXERCISES
 from autograder.records import Batch, Finding, Graded
 from autograder.render.html_page import board_grid, page, points
 from autograder.render.svg_chart import bar_chart, score_bins
@@ -102,7 +103,7 @@ def _behaviours(batch: Batch, stems: dict[str, str]) -> str:
             f'<td>{_links(list(group.students), stems)}</td></tr>' for group in groups]
     return ('<h2>Mistakes by behaviour, new ones shared by several students first</h2>\n'
             '<p>Students whose functions give exactly the same answers on every input of '
-            'the exercise (all 3^9 boards, all 135 positions, both calls of count_boxes) '
+            f'the exercise ({_domains()}) '
             'form one group, whatever their code looks like. A group the catalogue of '
             'known mistakes does not name is described by where its answers go wrong.'
             '</p>\n' + _table('behaviours', ['mistake', 'exercise', 'example', 'who'], rows))
@@ -238,3 +239,8 @@ def _table(name: str, headings: list[str], rows: list[str]) -> str:
 
 def _links(ids: list[str], stems: dict[str, str]) -> str:
     return ', '.join(f'<a href="feedback/{quote(stems[i])}.html">{escape(i)}</a>' for i in ids)
+
+
+def _domains() -> str:
+    """Every exercise's whole domain, in words: what a behaviour is told apart on."""
+    return ', '.join(exercise.domain_words for exercise in EXERCISES if exercise.domain_words)

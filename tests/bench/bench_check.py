@@ -68,8 +68,8 @@ def diagnosis_cost(runs: int) -> None:
     from unittest import mock
 
     from autograder import grading
-    from autograder.grading import steps
     from autograder.exercises import BY_NAME
+    from autograder.grading import steps
     from autograder.sandbox.isolation import FLOOR
     from autograder.settings.config import Config
     from autograder.submission.locate import locate

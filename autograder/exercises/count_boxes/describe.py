@@ -2,8 +2,8 @@
 
 A way of counting is the right one with a few things done differently: the known
 mistakes of the catalogue and a few more. The numbers each gives, alone and two at a
-time, are facts of the reference (worked out by `facts_recording`, read from
-`reference_facts`); when one of them gives exactly the student's numbers for both
+time, are facts of the reference (worked out by `reference.recording`, read from
+`reference.facts`); when one of them gives exactly the student's numbers for both
 calls, it says what the count took in or left out. When none does, the numbers
 themselves say how far off the count is, and where to look next.
 """

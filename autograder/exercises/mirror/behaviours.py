@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 from autograder.diagnosis.description import Description
 from autograder.diagnosis.search import Literal, mask_of, within
-from autograder.exercises.mirror.exercise import ALL_BOARDS
+from autograder.exercises.mirror.domain import ALL_BOARDS
 
 ROWS = ('top', 'middle', 'bottom')
 

@@ -15,12 +15,12 @@ from typing import Sequence, cast
 
 from autograder.calls.outcomes import Returned
 from autograder.checking.probe import Probe
-from autograder.diagnosis.contrast import contrast
 from autograder.diagnosis.description import Description
 from autograder.diagnosis.search import Literal, literals, mask_of, picked
 from autograder.diagnosis.wording import right_on, what_came_back, what_it_returned, where_wrong
 from autograder.exercises.mirror.behaviours import by_behaviour
-from autograder.exercises.mirror.exercise import ALL_BOARDS, EVERY_BOARD, mirrored
+from autograder.exercises.mirror.contrast import contrast
+from autograder.exercises.mirror.domain import ALL_BOARDS, EVERY_BOARD, mirrored
 from autograder.sandbox.inside.wire import joined_if_one_width
 
 ROWS = ('top', 'middle', 'bottom')

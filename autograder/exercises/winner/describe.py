@@ -13,11 +13,11 @@ from hexapawn_ref import moves, other
 
 from autograder.calls.outcomes import Outcome, Returned
 from autograder.checking.probe import Probe
-from autograder.diagnosis.contrast import position_contrast
 from autograder.diagnosis.description import Description
 from autograder.diagnosis.search import Literal, literals, mask_of, picked
 from autograder.diagnosis.wording import right_on, what_came_back, where_wrong
-from autograder.exercises.winner.exercise import POSITIONS
+from autograder.exercises.winner.contrast import position_contrast
+from autograder.exercises.winner.domain import POSITIONS
 from autograder.exercises.winner.rules import by_rules
 from autograder.reference.facts import winner as reference
 

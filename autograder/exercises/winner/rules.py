@@ -17,7 +17,7 @@ from typing import Callable
 from hexapawn_ref import moves, other
 
 from autograder.diagnosis.description import Description
-from autograder.exercises.winner.exercise import POSITIONS
+from autograder.exercises.winner.domain import POSITIONS
 
 Rule = Callable[[str, str], str]  # a position -> 'W', 'B', or '' when the rule says nothing
 Variant = tuple[Rule, str, str]   # the rule, what the winner does, how to put it right

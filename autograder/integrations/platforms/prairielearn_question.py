@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 
 from autograder.errors import UsageError
+from autograder.exercises import EXERCISES
 from autograder.integrations.platforms.bundled_site import write_site
 from autograder.integrations.platforms.scripts import script
 from autograder.integrations.platforms.wheel import hexgrade_wheel
@@ -56,7 +57,7 @@ def write_prairielearn_question(out: Path, settings: str, wheel: Path | None = N
 def info(timeout: int) -> dict[str, object]:
     return {
         'uuid': str(uuid.uuid4()),
-        'title': 'Hexapawn: mirror, winner and count_boxes',
+        'title': f'Hexapawn: {_listed([e.name for e in EXERCISES])}',
         'topic': 'Hexapawn',
         'tags': ['code', 'hexgrade'],
         'type': 'v3',
@@ -76,3 +77,7 @@ def grading_timeout(settings: Path) -> int:
     most what PrairieLearn allows."""
     return min(MAX_TIMEOUT, math.ceil(load_config(settings).submission_seconds()) +
                MARGIN_SECONDS)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f'{", ".join(names[:-1])} and {names[-1]}'

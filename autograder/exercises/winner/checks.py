@@ -1,28 +1,23 @@
-"""★★ winner(board, side): who has won, with `side` the player whose turn it is."""
+"""winner's checks, in the order a student meets them, and the whole games one of them
+plays with Hypothesis' choices."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
-from hexapawn_ref import START, has_lost, moves, other, play
+from hexapawn_ref import START, moves, other, play
 
 from autograder.checking.checks import CheckList, agree, require_type, same_answers, silent
 from autograder.checking.failures import Failure, Mismatch
-from autograder.checking.probe import Args, Probe
+from autograder.checking.probe import Probe
 from autograder.checking.properties import Property, check_property
-from autograder.diagnosis.mistakes import Mistake, behaves_like
-from autograder.exercises.spec import Exercise
-from autograder.reference.facts import positions, winner as reference
+from autograder.exercises.winner.domain import ENDED, EXAMPLES, GOING_ON, POSITIONS
+from autograder.reference.facts import winner as reference
 
-EXAMPLES = [('.B..WW...', 'B'), ('W..BB...W', 'B')]
-POSITIONS: list[Args] = list(positions())  # fewest moves from the start first
-ENDED = [pos for pos in POSITIONS if reference(*pos)]
-GOING_ON = [pos for pos in POSITIONS if not reference(*pos)]
-
-checks = CheckList()
+CHECKS = CheckList()
 
 
-@checks.add(weight=0, nudge="Give back one of three strings: 'W', 'B' or '' (an empty string).")
+@CHECKS.add(weight=0, nudge="Give back one of three strings: 'W', 'B' or '' (an empty string).")
 def returns_text(probe: Probe) -> None:
     """winner returns a string: 'W', 'B' or ''"""
     for args in EXAMPLES + [(START, 'W')]:
@@ -33,7 +28,7 @@ def returns_text(probe: Probe) -> None:
             raise Failure(f"{call} returned {got!r}, expected 'W', 'B' or ''", call)
 
 
-@checks.add(weight=1, needs=[returns_text],
+@CHECKS.add(weight=1, needs=[returns_text],
             nudge="Check Gardner's three ways to win, for the player who moved last.")
 def lesson_examples(probe: Probe) -> None:
     """winner gives the lesson's two examples right"""
@@ -41,7 +36,7 @@ def lesson_examples(probe: Probe) -> None:
           'an example from the exercise')
 
 
-@checks.add(weight=3, needs=[returns_text],
+@CHECKS.add(weight=3, needs=[returns_text],
             nudge='A game is over when a pawn reached the far row, all enemy pawns are gone, '
                   'or the player to move is stuck; then the player who just moved has won.')
 def ended_games_have_a_winner(probe: Probe) -> None:
@@ -50,7 +45,7 @@ def ended_games_have_a_winner(probe: Probe) -> None:
           'this game is over: who won?')
 
 
-@checks.add(weight=2, needs=[ended_games_have_a_winner],
+@CHECKS.add(weight=2, needs=[ended_games_have_a_winner],
             nudge="While the player to move can still move and nobody reached a far row, "
                   "the game goes on: give back ''.")
 def going_games_have_none(probe: Probe) -> None:
@@ -100,7 +95,7 @@ _winner, _moves, _play = cache(reference), cache(moves), cache(play)
 
 # Every position of a game is among the 135 checked above, so this check earns no
 # points of its own: it shows a failure as a game played move by move.
-@checks.add(weight=0, needs=[lesson_examples],
+@CHECKS.add(weight=0, needs=[lesson_examples],
             nudge='Play the game above move by move, and look at the first position where '
                   'your answer goes wrong.')
 def follows_whole_games(probe: Probe) -> None:
@@ -121,14 +116,14 @@ def follows_whole_games(probe: Probe) -> None:
     check_property(GAMES, game, probe)
 
 
-@checks.add(weight=1, needs=[ended_games_have_a_winner],
+@CHECKS.add(weight=1, needs=[ended_games_have_a_winner],
             nudge='Compute the answer from the board alone, with nothing kept between calls.')
 def same_every_time(probe: Probe) -> None:
     """winner gives the same answer every time it is asked"""
     same_answers(probe, EXAMPLES + POSITIONS[:20] + EXAMPLES)
 
 
-@checks.add(weight=0, needs=[ended_games_have_a_winner], advisory=True,
+@CHECKS.add(weight=0, needs=[ended_games_have_a_winner], advisory=True,
             nudge='Printing costs no points here, but a function that only gives its '
                   'answer back is easier to use again: take the print() calls out of '
                   'winner when you no longer need them.')
@@ -136,68 +131,3 @@ def prints_nothing(probe: Probe) -> None:
     """winner prints nothing: it gives its answer back with return"""
     silent(probe, EXAMPLES[1])
 
-
-def _far_row(board: str) -> str:
-    return 'W' if 'W' in board[0:3] else 'B' if 'B' in board[6:9] else ''
-
-
-def _model(fn: Callable[[str, str], object]) -> Callable[[Probe], bool]:
-    return behaves_like(fn, POSITIONS)
-
-
-_ENDED_RIGHT = behaves_like(reference, ENDED)
-
-
-def _goes_on_as_other_text(probe: Probe) -> bool:
-    """Right when the game is over, but some other text than '' while it goes on."""
-    ended_right = _ENDED_RIGHT(probe)
-    going = set(repr(v) for v in probe.values(GOING_ON))
-    return ended_right and len(going) == 1 and going != {repr('')} and going != {'None'}
-
-
-CATALOGUE = (
-    Mistake('nobody ever wins',
-            "winner always says the game goes on: check the ways a game can end.",
-            _model(lambda b, s: '')),
-    Mistake('None instead of empty string',
-            "When the game goes on, give back '' (an empty string), not None: "
-            "a function without return gives back None.",
-            _model(lambda b, s: reference(b, s) or None)),
-    Mistake('far rows swapped',
-            "Your winner answers as if the two far rows were the other way round. White "
-            "moves up, so White wins on the top row (squares 0-2) and Black on the bottom "
-            "row (squares 6-8).",
-            _model(lambda b, s: 'W' if 'W' in b[6:9] else 'B' if 'B' in b[0:3]
-                   else (other(s) if not moves(b, s) else ''))),
-    Mistake('stuck rule forgotten',
-            "A player who cannot move loses, even with pawns left: use moves(board, side) "
-            "to see whether the player to move is stuck.",
-            _model(lambda b, s: _far_row(b) or ('B' if 'W' not in b else 'W' if 'B' not in b
-                                                else ''))),
-    Mistake('only the far rows',
-            'Your winner answers as if it only looked at the far rows. A game also ends '
-            'when one side has no pawns '
-            'left, or the player to move is stuck.',
-            _model(lambda b, s: _far_row(b))),
-    Mistake('whose turn confused',
-            "Your winner answers as if it looked at the wrong player. side is the player "
-            "whose turn it is: it is side that may be stuck, and the other player who wins.",
-            _model(lambda b, s: _far_row(b) or (s if not moves(b, other(s)) else ''))),
-    Mistake('loser named',
-            'Your winner gives back the player who lost; the exercise asks for the one who '
-            'won.',
-            _model(lambda b, s: s if has_lost(b, s) else '')),
-    Mistake('True or False returned',
-            "winner gives back True or False; the exercise asks for 'W', 'B' or ''.",
-            _model(lambda b, s: has_lost(b, s))),
-    Mistake('other text while the game goes on',
-            "While the game goes on, give back exactly '' (an empty string, nothing "
-            "between the quotes).",
-            _goes_on_as_other_text),
-)
-
-EXERCISE: Exercise = Exercise(
-    'winner', ('board', 'side'), 3.0, tuple(checks.checks), CATALOGUE,
-    properties=(GAMES,),
-    tries="print(winner('.B..WW...', 'B') == '')\nprint(winner('W..BB...W', 'B'))",
-    titles=('winner', 'who has won', 'who won'))
