@@ -17,7 +17,7 @@ Status = Literal['passed', 'failed', 'skipped']
 # 'crash' is the student's program stopping; 'grader error' is the grader failing on a
 # submission, which says nothing of the student's work
 # the words a note on a file handed in under a name chosen for it holds (see
-# `grading.renamed_notes`): the gradebook's notes keep such notes
+# `grading.notes.renamed_notes`): the gradebook's notes keep such notes
 RENAMED = 'was graded as'
 
 FlagKind = Literal['hard-coded', 'timeout', 'crash', 'not found', 'syntax error', 'output cut',

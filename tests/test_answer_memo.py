@@ -52,7 +52,7 @@ def test_the_key_tells_where_each_answer_ends() -> None:
             self.answers = answers
 
         def call(self, name: str, args: object, patch: object = None) -> object:
-            from autograder.sandbox.replies import Answers
+            from autograder.calls.outcomes import Answers
             return Answers(list(self.answers), None, '')
     cut_one_way = Probe(Given(['a\0b', 'c']), 'mirror', Config().properties)  # type: ignore[arg-type]
     cut_another = Probe(Given(['a', '\0bc']), 'mirror', Config().properties)  # type: ignore[arg-type]

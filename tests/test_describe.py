@@ -610,8 +610,7 @@ class _Answering:
         self.batches: list[int] = []
 
     def call(self, name: str, args: Any, patch: Any = None) -> Any:
-        from autograder.calls.outcomes import NotTried, Returned, TimedOut
-        from autograder.sandbox.replies import Answers
+        from autograder.calls.outcomes import Answers, NotTried, Returned, TimedOut
         self.batches.append(len(args))
         outcomes: list[Any] = []
         for call in args:

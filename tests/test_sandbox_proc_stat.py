@@ -20,7 +20,7 @@ def test_a_process_with_spaces_and_parentheses_in_its_name_is_read() -> None:
     try:
         assert child.stdout is not None and child.stdout.readline()  # renamed by now
         assert Path(f'/proc/{child.pid}/comm').read_text() == 'a) b (c\n'
-        assert proc_stat.parent(child.pid) == os.getpid()
+        assert proc_stat.parent_of(child.pid) == os.getpid()
         assert proc_stat.cpu_seconds(child.pid) is not None
     finally:
         child.kill()
@@ -30,5 +30,5 @@ def test_a_process_with_spaces_and_parentheses_in_its_name_is_read() -> None:
 def test_a_process_that_is_gone_gives_nothing() -> None:
     gone = int(Path('/proc/sys/kernel/pid_max').read_text()) + 1  # never a live process
     assert proc_stat.fields(gone) is None
-    assert proc_stat.parent(gone) is None
+    assert proc_stat.parent_of(gone) is None
     assert proc_stat.cpu_seconds(gone) is None

@@ -170,9 +170,8 @@ def test_a_long_list_of_calls_asked_again_travels_as_it_did() -> None:
 
 def test_answers_read_under_another_time_limit_are_not_shared() -> None:
     """The same bytes read with another limit say another thing of a timeout."""
-    from autograder.calls.outcomes import TimedOut
+    from autograder.calls.outcomes import Answers, TimedOut
     from autograder.checking.domain_answers import DomainMemo, sorted_out
-    from autograder.sandbox.replies import Answers
     asked = [(str(number),) for number in range(3)]
     digest = b'd' * 16
     short = Answers(None, [TimedOut(0.3)] * 3, '', (digest, 3, 0.3))

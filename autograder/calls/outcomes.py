@@ -1,8 +1,9 @@
-"""What one call into a child can come to."""
+"""What a student's function comes to, whoever ran it: one call (`Outcome`), a batch
+of calls (`Answers`), and loading the file that defines it (`Loaded`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from typing import Callable, Sequence, Union
 
 from autograder.calls.values import Value
 
@@ -71,3 +72,58 @@ class Died:
 
 
 Outcome = Union[Returned, Raised, TimedOut, NotTried, Died]
+
+
+@dataclass(frozen=True)
+class Signature:
+    required: int
+    allowed: int
+    varargs: bool
+    params: tuple[str, ...]
+
+    def accepts(self, count: int) -> bool:
+        return self.required <= count and (self.varargs or count <= self.allowed)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A cell carried from another section that was left out of loading, by its place
+    among the cells, and what it came to (None: the carried cells had used their time
+    before it)."""
+
+    place: int
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading a file came to: an error, or the functions it defines."""
+
+    error: Outcome | None
+    functions: dict[str, Signature | None] = field(default_factory=dict)
+    # the error was one notebook cell's, and the cells after it ran all the same (or,
+    # for a timeout, the cells before it had run: it stopped the loading there)
+    went_on: bool = False
+    stopped_at: int | None = None  # the first line of the cell a timeout stopped
+    left_out: tuple[LeftOut, ...] = ()  # cells carried from other sections
+
+
+@dataclass(frozen=True)
+class Answers:
+    """What a batch of calls came to: `values` when every call returned a plain value
+    (the common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
+
+    values: Sequence[Value] | None
+    others: list[Outcome] | None
+    printed: str
+    # the one big reply every call's outcome came in (see reply_memo), as its digest,
+    # the number of calls and the time limit they were read with: the same key, the
+    # same outcomes, and the lists shared (never change them)
+    key: tuple[bytes, int, float] | None = None
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        if self.values is not None:
+            return [Returned(value) for value in self.values]
+        assert self.others is not None
+        return self.others

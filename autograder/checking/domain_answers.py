@@ -11,9 +11,8 @@ import hashlib
 import marshal
 from typing import Any, Sequence, TypeVar
 
-from autograder.calls.outcomes import Outcome, Returned
+from autograder.calls.outcomes import Answers, Outcome, Returned
 from autograder.calls.values import Value
-from autograder.sandbox.replies import Answers
 from autograder.sharing.memo import ByIdentity, Memo
 
 Args = tuple[Any, ...]

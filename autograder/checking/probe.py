@@ -13,14 +13,14 @@ from enum import Enum
 from itertools import chain, filterfalse
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from autograder.calls.outcomes import Died, NotTried, Outcome, Raised, Returned, TimedOut
+from autograder.calls.outcomes import Answers, Died, NotTried, Outcome, Raised, Returned, TimedOut
 from autograder.calls.values import Value
-from autograder.checking.domain_answers import (  # the checks' name for a call's arguments
-    WHOLE_DOMAIN, Args as Args, DomainMemo, cut_around, domain_key, merged, positions, sorted_out,
-    unique, whole_values)
+from autograder.checking.domain_answers import \
+    Args as Args  # the checks' name for a call's arguments
+from autograder.checking.domain_answers import (WHOLE_DOMAIN, DomainMemo, cut_around, domain_key,
+                                                merged, positions, sorted_out, unique, whole_values)
 from autograder.checking.failures import Call, Failure
-from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.replies import Answers
+from autograder.sandbox import StudentProcess
 from autograder.sharing.shared_work import SharedWork
 
 RAISED_HINT = ('Your function stopped with an error. Paste the call above into Python to see '

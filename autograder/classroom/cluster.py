@@ -22,9 +22,7 @@ from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_wo
 from autograder.classroom.workers import Job, Report, grade_one
 from autograder.errors import UsageError
 from autograder.grading import child_limits
-from autograder.sandbox import probe
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.spares import Spares
+from autograder.sandbox import Isolation, Spares, probe
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork
 

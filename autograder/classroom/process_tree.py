@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import signal
 
-from autograder.sandbox import proc_stat
+from autograder.sandbox import parent_of
 
 
 def kill_tree(pid: int) -> None:
@@ -29,7 +29,7 @@ def descendants(pid: int) -> list[int]:
     except OSError:
         return []
     for entry in entries:
-        parent = proc_stat.parent(int(entry)) if entry.isdigit() else None
+        parent = parent_of(int(entry)) if entry.isdigit() else None
         if parent is not None:  # else gone meanwhile, or not ours to read
             children.setdefault(parent, []).append(int(entry))
     found: list[int] = []

@@ -14,7 +14,7 @@ from autograder import __version__
 from autograder.exercises import EXERCISES
 from autograder.grading import grade_exercise
 from autograder.records import CheckResult, Flag, SubmissionResult
-from autograder.sandbox.isolation import Isolation
+from autograder.sandbox import Isolation
 from autograder.settings.config import Config
 from autograder.submission.locate import Missing
 

@@ -23,9 +23,7 @@ from typing import Any, Callable
 from autograder.classroom import start_method
 from autograder.classroom.cores import cores_for, keep_to
 from autograder.classroom.process_tree import kill_tree
-from autograder.sandbox import probe
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.spares import Spares
+from autograder.sandbox import Isolation, Spares, probe
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork
 

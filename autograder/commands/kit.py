@@ -1,4 +1,4 @@
-"""`hexgrade kit --out DIR`: what students need, and nothing more (see `kit_build`)."""
+"""`hexgrade kit --out DIR`: what students need, and nothing more (see `kit.build`)."""
 from __future__ import annotations
 
 import argparse

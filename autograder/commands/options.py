@@ -6,8 +6,7 @@ import sys
 from pathlib import Path
 
 from autograder.errors import UsageError
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.working_layers import probe
+from autograder.sandbox import Isolation, probe
 from autograder.settings.config import Config, load_config
 from autograder.settings.config_file import choose
 

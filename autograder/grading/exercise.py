@@ -17,9 +17,7 @@ from autograder.grading.scoring import a_note, assemble, load_flag, not_graded, 
 from autograder.grading.steps import Case, Status, after_the_checks
 from autograder.kit.paths import game_file
 from autograder.records import ExerciseResult, Flag
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.spares import Spares
+from autograder.sandbox import Isolation, Spares, StudentProcess
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork
 from autograder.submission.gradeable import hint_of, problem_of

@@ -4,11 +4,10 @@ out, a file graded under the name it stands for, a slow but right answer, a floo
 of printing cut)."""
 from __future__ import annotations
 
-from autograder.calls.outcomes import Died, Raised, TimedOut
+from autograder.calls.outcomes import Died, Loaded, Raised, TimedOut
 from autograder.checking.probe import Probe
 from autograder.exercises.spec import Exercise
 from autograder.records import RENAMED
-from autograder.sandbox.replies import Loaded
 from autograder.submission.locate import Source
 
 

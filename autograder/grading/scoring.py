@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from autograder.calls.outcomes import Died, Raised, TimedOut
+from autograder.calls.outcomes import Died, Loaded, Raised, TimedOut
 from autograder.checking.boards import draw, first_difference, is_board
 from autograder.checking.checks import Check
 from autograder.checking.failures import Failure, Mismatch
@@ -12,7 +12,6 @@ from autograder.diagnosis.mistakes import Mistake
 from autograder.exercises.spec import Exercise
 from autograder.grading.steps import Diagnosis, Status
 from autograder.records import CheckResult, ExerciseResult, Finding, Flag
-from autograder.sandbox.replies import Loaded
 from autograder.settings.config import Config
 from autograder.submission.gradeable import SYNTAX_ERRORS
 

@@ -10,10 +10,7 @@ from autograder.exercises import EXERCISES
 from autograder.exercises.spec import Exercise
 from autograder.grading.exercise import grade_exercise
 from autograder.records import ExerciseResult, SubmissionResult
-from autograder.sandbox.channel import together
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.limits import Limits
-from autograder.sandbox.spares import Spares
+from autograder.sandbox import Isolation, Limits, Spares, together
 from autograder.settings.config import Config
 from autograder.sharing.graded_files import file_key
 from autograder.sharing.shared_work import SharedWork

@@ -17,8 +17,7 @@ from autograder.grading import grade_exercise
 from autograder.records import SubmissionResult
 from autograder.render import terminal
 from autograder.render.visibility import for_students
-from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.working_layers import probe
+from autograder.sandbox import Isolation, probe
 from autograder.settings.config import EXERCISE_NAMES, Config, load_config
 from autograder.settings.config_file import choose
 from autograder.submission.locate import locate

@@ -20,7 +20,7 @@ SOLUTIONS = PACKAGED / 'solutions' if (PACKAGED / 'solutions').is_dir() \
 
 
 def teachers_only(what: str) -> None:
-    """Stop `what` where hexgrade is a student's checker (see `kit_build`), which has
+    """Stop `what` where hexgrade is a student's checker (see `kit.build`), which has
     neither the model answers nor the sample class: a usage error, never a crash."""
     if not SOLUTIONS.is_dir():
         raise UsageError(f'{what} needs the teacher\'s hexgrade: this one is a student\'s '
@@ -41,6 +41,6 @@ def game_file() -> str:
 
 def rules_variants() -> tuple[str, ...]:
     """The sources of the rules a check swaps into the game while a student's function
-    runs (see `sandbox.variant`): part of the kit a child may hold, like the game."""
+    runs (see `sandbox.inside.variant`): part of the kit a child may hold, like the game."""
     from hexapawn_ref.variants import NO_CAPTURES
     return (NO_CAPTURES,)

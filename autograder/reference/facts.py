@@ -1,12 +1,12 @@
 """What the reference engine says, as data: the answers and the counts the checks
-and the hints compare with, shipped in `reference_facts.json`.
+and the hints compare with, shipped in `facts.json`.
 
 The checks need a finite number of facts: winner's answer on every position a game
 can reach (and on the lesson's examples), count_boxes' two answers, the numbers each known way of miscounting gives,
 and which ways of counting give which numbers (for a hint). They are worked out once
-from the reference engine, by `facts_recording` (the teacher's side, which a test
+from the reference engine, by `reference.recording` (the teacher's side, which a test
 holds the file to), and read here: the grader and the student's own checker (see
-`kit_build`) then carry the facts, and none of the searches that find them.
+`kit.build`) then carry the facts, and none of the searches that find them.
 """
 from __future__ import annotations
 

@@ -1,31 +1,24 @@
 """The sandbox: student code runs in child processes that only answer calls.
 
-The parent's side: `process` (one child: load, call, close), `isolation` (how
-children are isolated, and starting one), `working_layers` (which layers work
-here).
-How children are made: `zygote` (the process that forks them), `child_layers` (what a
-fork of it puts on before it serves) and `zygote_client` (the parent's handle on the
-zygote), `launch` (a started child), `portable` (a child where
-the usual floor cannot stand), `runtime` (what one run keeps), `uid_pool` (a uid
-per child started as root), `removal` (clearing a child's folder, whatever it left
-there), `stale` (what killed graders left).
-Processes: `process_groups` (ending a child and all it started) and `proc_stat`
-(a process's parent and CPU time, from /proc).
-The layers: `bwrap`, `cgroups`, `landlock`, `seccomp`, with `path_policy` (what of
-the machine bwrap and Landlock let a child read), the uid a child takes as root
-(`child_layers`, with `held_folders` to import from where that uid cannot reach),
-and the rlimits and clock in `child`, the program every child runs (started by
-`run_child`), with `reports` (what it says of the student's file) and `variant`
-(other rules, swapped in unseen). `child`, `zygote`, `child_layers`, `held_folders`,
-`clock`, `reports`, `variant`, `wire`, `encoding`, `printed`, `landlock` and
-`seccomp` use the standard library only: the child loads them by path (and
-`run_child`, which the interpreter runs). `printed` keeps what the student's code
-prints.
-The wire: `wire` (how each message is framed), `call_requests` (how a batch of calls
-goes to a child), `encoding` (a returned value as the child sends it), `values` (as the
-parent rebuilds it), `replies` (what the parent reads in a reply), `wire_memo` (big
-replies read once by one owner) and `outcomes`. Each file has a child of its own
-(`channel`), started ahead while the file before it is graded: `spares`.
+Its face is the names below: a `StudentProcess` (one child: load a file, call its
+functions, close), the `Isolation` it is started under and `probe` (which layers work
+on this machine), `FLOOR` (the layers every machine has), `Limits`, `Spares`
+(children started ahead, for one owner), `together` (limits fit for any file),
+`WireMemo` (big replies read once) and `parent_of` (a process's parent). Code outside
+the sandbox imports these, and `inside`'s wire (`wire`, `encoding`), which both
+sides speak.
+
+`inside/` is what runs in the child: `child` (the program, started by `run_child`),
+`zygote` (which forks children), `child_layers` and `held_folders` (what a fork puts
+on before it serves), `clock`, `printed`, `reports`, `variant`, and the layers
+applied from inside (`landlock`, `seccomp`). It is standard library only and loaded
+by path, never as part of this package: a test holds it to that.
+
+The rest is the parent's: starting children (`isolation`, `launch`, `zygote_client`,
+`portable`, `runtime`, `channel`, `spares`, `uid_pool`), the layers put on from
+outside (`bwrap`, `cgroups`, `path_policy`), clearing up (`removal`, `stale`,
+`process_groups`, `proc_stat`), and the wire (`call_requests`, `replies`,
+`wire_memo`, with `process` tying one child together).
 """
 from __future__ import annotations
 
@@ -33,19 +26,28 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from autograder.sandbox.channel import together as together
     from autograder.sandbox.isolation import FLOOR as FLOOR, Isolation as Isolation
     from autograder.sandbox.limits import Limits as Limits
+    from autograder.sandbox.proc_stat import parent_of as parent_of
     from autograder.sandbox.process import StudentProcess as StudentProcess
+    from autograder.sandbox.spares import Spares as Spares
+    from autograder.sandbox.wire_memo import WireMemo as WireMemo
     from autograder.sandbox.working_layers import probe as probe
 
-# the face, loaded when first used: what runs inside a child (`inside`) and the records
-# of a call are imported without the parent's machinery
-FACE = {'FLOOR': 'isolation', 'Isolation': 'isolation', 'Limits': 'limits',
-        'StudentProcess': 'process', 'probe': 'working_layers'}
+# the face, each name loaded when first used, by the module that holds it: what runs
+# inside a child (`inside`) and the records of a call (`autograder.calls`) are imported
+# without the parent's machinery
+FACE = {'FLOOR': ('isolation', 'FLOOR'), 'Isolation': ('isolation', 'Isolation'),
+        'Limits': ('limits', 'Limits'), 'StudentProcess': ('process', 'StudentProcess'),
+        'Spares': ('spares', 'Spares'), 'WireMemo': ('wire_memo', 'WireMemo'),
+        'parent_of': ('proc_stat', 'parent_of'), 'probe': ('working_layers', 'probe'),
+        'together': ('channel', 'together')}
 __all__ = sorted(FACE)
 
 
 def __getattr__(name: str) -> Any:
     if name in FACE:
-        return getattr(importlib.import_module(f'autograder.sandbox.{FACE[name]}'), name)
+        module, attribute = FACE[name]
+        return getattr(importlib.import_module(f'autograder.sandbox.{module}'), attribute)
     raise AttributeError(f'module {__name__!r} has no attribute {name!r}')

@@ -17,7 +17,7 @@ def fields(pid: int) -> list[bytes] | None:
         return None
 
 
-def parent(pid: int) -> int | None:
+def parent_of(pid: int) -> int | None:
     found = fields(pid)
     try:
         return int(found[1]) if found else None

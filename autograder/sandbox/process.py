@@ -14,7 +14,7 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, Sequence
 
-from autograder.calls.outcomes import Died, TimedOut
+from autograder.calls.outcomes import Answers, Died, LeftOut, Loaded, TimedOut
 from autograder.sandbox import wire_memo
 from autograder.sandbox.call_requests import arguments, as_held
 from autograder.sandbox.channel import open_channel
@@ -24,7 +24,7 @@ from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.launch import Launched
 from autograder.sandbox.limits import WAITING, Limits
 from autograder.sandbox.proc_stat import cpu_seconds
-from autograder.sandbox.replies import Answers, LeftOut, Loaded, answers_in, loaded_in
+from autograder.sandbox.replies import answers_in, loaded_in
 from autograder.sandbox.spares import Spares
 from autograder.sandbox.wire_memo import WireMemo
 from autograder.submission.json_cost import parsing_cost

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from autograder.calls.outcomes import NotTried, Outcome, Raised, Returned, Seen, TimedOut
+from autograder.calls.outcomes import (Answers, LeftOut, Loaded, NotTried, Outcome, Raised,
+                                       Returned, Seen, Signature, TimedOut)
 from autograder.calls.values import Value, decode, plain, sequences_in
 from autograder.sandbox.inside import wire
 from autograder.sandbox.limits import WAITING
@@ -15,61 +16,6 @@ from autograder.sandbox.limits import WAITING
 MAX_FUNCTIONS = 500
 MAX_PARAMS = 32  # of one function, as the child reports them
 MAX_LEFT_OUT = 1000  # cells carried from other sections said to be left out, at most
-
-
-@dataclass(frozen=True)
-class Signature:
-    required: int
-    allowed: int
-    varargs: bool
-    params: tuple[str, ...]
-
-    def accepts(self, count: int) -> bool:
-        return self.required <= count and (self.varargs or count <= self.allowed)
-
-
-@dataclass(frozen=True)
-class LeftOut:
-    """A cell carried from another section that was left out of loading, by its place
-    among the cells, and what it came to (None: the carried cells had used their time
-    before it)."""
-
-    place: int
-    outcome: Outcome | None
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """What loading a file came to: an error, or the functions it defines."""
-
-    error: Outcome | None
-    functions: dict[str, Signature | None] = field(default_factory=dict)
-    # the error was one notebook cell's, and the cells after it ran all the same (or,
-    # for a timeout, the cells before it had run: it stopped the loading there)
-    went_on: bool = False
-    stopped_at: int | None = None  # the first line of the cell a timeout stopped
-    left_out: tuple[LeftOut, ...] = ()  # cells carried from other sections
-
-
-@dataclass(frozen=True)
-class Answers:
-    """What a batch of calls came to: `values` when every call returned a plain value
-    (the common case, kept bare: 19,683 of them for mirror), else one outcome per call."""
-
-    values: Sequence[Value] | None
-    others: list[Outcome] | None
-    printed: str
-    # the one big reply every call's outcome came in (see reply_memo), as its digest,
-    # the number of calls and the time limit they were read with: the same key, the
-    # same outcomes, and the lists shared (never change them)
-    key: tuple[bytes, int, float] | None = None
-
-    @property
-    def outcomes(self) -> list[Outcome]:
-        if self.values is not None:
-            return [Returned(value) for value in self.values]
-        assert self.others is not None
-        return self.others
 
 
 def loaded_in(reply: dict[str, Any], limits: dict[str, float | int]) -> Loaded | None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Sequence
 
+from autograder.calls.outcomes import Answers
 from autograder.sandbox.inside import wire
-from autograder.sandbox.replies import Answers
 from autograder.sharing.memo import Memo
 
 # smaller replies are read afresh: that is quicker than a digest and a look-up

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 from autograder.checking.probe import PropertySettings
 from autograder.errors import ConfigError
 from autograder.exercises import EXERCISES
-from autograder.sandbox.limits import Limits
+from autograder.sandbox import Limits
 
 SHOW_CHOICES = ('everything', 'hints', 'names', 'score')
 EXERCISE_NAMES = tuple(exercise.name for exercise in EXERCISES)

@@ -50,7 +50,7 @@ def file_key(exercise: str, source: Source, config: Config, isolation: str) -> b
 class GradedFiles:
     """Records of exercise files by `file_key`, for files that several students hand
     in. Kept only for a grading that worked out a fingerprint (a batch's: see
-    `grading.grade_exercise`), so that every record found here is the one that
+    `grading.exercise.grade_exercise`), so that every record found here is the one that
     grading would make again."""
 
     def __init__(self, most_bytes: int = MOST_BYTES) -> None:

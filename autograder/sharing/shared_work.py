@@ -33,7 +33,7 @@ from typing import Any
 
 from autograder.checking.answer_memo import AnswerMemos
 from autograder.checking.domain_answers import DomainMemo
-from autograder.sandbox.wire_memo import WireMemo
+from autograder.sandbox import WireMemo
 from autograder.sharing.graded_files import GradedFiles
 from autograder.sharing.memo import Memo
 

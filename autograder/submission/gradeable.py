@@ -6,9 +6,8 @@ import difflib
 import re
 import sys
 
-from autograder.calls.outcomes import Died, Raised, TimedOut
+from autograder.calls.outcomes import Died, Loaded, Raised, TimedOut
 from autograder.exercises.spec import Exercise
-from autograder.sandbox.replies import Loaded
 from autograder.submission.locate import Source
 from autograder.submission.sections import Bindings
 

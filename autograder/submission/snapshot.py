@@ -8,7 +8,7 @@ files). So a submission is read once, into a `Snapshot`: the names and kinds of 
 folder's top-level entries, and the bytes of its `.py` and `.ipynb` files (or of the
 one file handed in), each read as hostile (no link followed, no more than its limit,
 see `safe_files`). Everything after works from the snapshot alone: finding each
-exercise's source (`loading`), the cache's key (`digest`), and a batch worker's job,
+exercise's source (`locate`), the cache's key (`digest`), and a batch worker's job,
 which carries the snapshot as a file the grader wrote into a folder of its own
 (`write`, `read`).
 """

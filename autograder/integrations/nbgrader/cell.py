@@ -51,7 +51,7 @@ def grade(exercise: str, settings: Mapping[str, Any],
         from autograder.grading import grade_exercise
         from autograder.render import terminal
         from autograder.render.visibility import for_students
-        from autograder.sandbox.isolation import FLOOR
+        from autograder.sandbox import FLOOR
 
         # The floor isolation, not the strongest this machine offers: the answer
         # cell's top level has already run in this kernel, so what the child must

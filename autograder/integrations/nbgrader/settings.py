@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from autograder.checking.probe import PropertySettings
 from autograder.errors import GraderError
-from autograder.sandbox.limits import Limits
+from autograder.sandbox import Limits
 from autograder.settings.config import SHOW_CHOICES, Config
 
 

@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def graded(platform: str, submission: Path, config_path: Path | None) -> dict[str, Any]:
     """The platform's results for the submission in `submission`."""
     from autograder.grading import grade_submission  # loads the checks: only once we grade
-    from autograder.sandbox.working_layers import probe
+    from autograder.sandbox import probe
 
     config = load_config(config_path)
     isolation = probe()

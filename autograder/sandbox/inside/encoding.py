@@ -1,5 +1,5 @@
 """A value a student's function returned, in the form it crosses the wire: the child's
-side of `values`, which rebuilds it in the parent.
+side of `autograder.calls.values`, which rebuilds it in the parent.
 
 Standard library only: the child loads this file by path, as it loads the clock.
 """
