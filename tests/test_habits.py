@@ -1,6 +1,7 @@
 """A right answer passes whatever shape it is handed in: notebooks and one-file hand-ins
 written with students' habits (habits.py) get full marks with the model answers, and a
-planted mistake costs exactly its own exercise (autograder/submission/sections.py, loading.py)."""
+planted mistake costs exactly its own exercise (autograder/submission/sections.py,
+locate.py)."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
-"""Pointing at the line most tied to a function's wrong answers (autograder/diagnosis/explain/
-lines.py), from the lines the child traces on a few calls (the 'lines' request)."""
+"""Pointing at the line most tied to a function's wrong answers
+(autograder/diagnosis/lines.py), from the lines the child traces on a few calls (the
+'lines' request)."""
 from __future__ import annotations
 
 import json
@@ -189,7 +190,7 @@ def _traced_lines(path: Path, exercise: str) -> list[tuple[bool, frozenset[int]]
     lines of the piece's own file it ran."""
     import sys
 
-    from test_describe import DOMAIN, RIGHT
+    from test_explain import DOMAIN, RIGHT
 
     from unlisted_pieces import loaded
     function, _ = loaded(path)

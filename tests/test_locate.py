@@ -1,5 +1,6 @@
-"""Finding and loading each exercise's source (autograder/submission/locate.py, notebook_source.py), and
-what a student reads when that fails: each problem sinks its own exercise only."""
+"""Finding and loading each exercise's source (autograder/submission/locate.py,
+notebooks.py), and what a student reads when that fails: each problem sinks its own
+exercise only."""
 from __future__ import annotations
 
 import ast

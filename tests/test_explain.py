@@ -1,5 +1,5 @@
-"""Describing what no catalogue mistake explains (autograder/diagnosis/explain/), and hints that
-never contradict what the function did.
+"""Describing what no catalogue mistake explains (autograder/diagnosis/explain.py and
+each exercise's describe.py), and hints that never contradict what the function did.
 
 The unlisted mistakes in tests/unlisted_mistakes/ are written as students would, apart
 from the catalogue. Each description's words are read here with this file's own

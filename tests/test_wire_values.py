@@ -1,7 +1,7 @@
 """The wire's batches of plain values other than strings: tuples or lists of strings of
 one shape travel as one string, anything else as JSON, tagged with its exact type;
 however a batch travels, each value reads back as it would alone (strings: see
-test_sandbox_wire.py)."""
+test_wire.py)."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
 """The reference's facts as the grader carries them (autograder/reference/facts.py,
-reference_facts.json), held to what the reference engine works out
+reference/facts.json), held to what the reference engine works out
 (autograder/reference/recording.py)."""
 from __future__ import annotations
 

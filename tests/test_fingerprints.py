@@ -1,5 +1,5 @@
-"""Fingerprints of what a failing function does (autograder/diagnosis/fingerprints.py), and a class's
-mistakes grouped by them (autograder/diagnosis/mistake_groups.py)."""
+"""Fingerprints of what a failing function does (autograder/diagnosis/fingerprints.py),
+and a class's mistakes grouped by them (autograder/diagnosis/mistake_groups.py)."""
 from __future__ import annotations
 
 import hashlib
