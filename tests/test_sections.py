@@ -86,6 +86,13 @@ def test_a_heading_names_an_exercise_by_its_stars_or_by_a_title() -> None:
     assert named_by('# ★★★★', TITLES) is None  # no fourth exercise
 
 
+def test_a_file_that_does_not_parse_is_cut_at_its_headings() -> None:
+    broken = ONE_FILE.replace("    return ''", "    return ''(")
+    cut_up = sections(broken)
+    assert 'def mirror(board):' in cut_up['mirror'].text
+    assert "return ''(" in cut_up['winner'].text  # the error sinks only its section
+    assert "return ''(" not in cut_up['mirror'].text
+
 
 def test_a_file_with_one_exercise_is_not_cut() -> None:
     only = 'def mirror(board):\n    return board\n\nprint(mirror("x"))\n'

@@ -379,9 +379,13 @@ def _chunk_blocks(lines: list[str], first: int, end: int, heading: str | None,
         if not split or not defs:
             return [unparsed_block(first, end - 1, chunk, heading=heading)]
         bounds = [first] + defs + [end]
-        return [block for i, (start, stop) in enumerate(zip(bounds, bounds[1:]))
-                for block in _chunk_blocks(lines, start, stop, heading if i == 0 else None,
-                                           split=False)]
+        found: list[Block] = []
+        for start, stop in zip(bounds, bounds[1:]):
+            # the heading goes with the first stretch that holds a statement: above the
+            # first `def` there may be only the heading's comment and blank lines
+            found += _chunk_blocks(lines, start, stop, None if found else heading,
+                                   split=False)
+        return found
     blocks = []
     for statement in statements:
         blocks.append(Block(statement.first, statement.last, heading=heading,
