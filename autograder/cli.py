@@ -15,7 +15,6 @@ from autograder import __version__
 from autograder.commands import check, grade, gradescope, kit, nbgrader_course, prairielearn, show
 from autograder.commands.options import EXIT_GRADER, EXIT_PASSED, EXIT_USAGE
 from autograder.errors import ConfigError, GraderError, UsageError
-from autograder.settings.config import EXERCISE_NAMES
 
 COMMANDS = (
     check,
@@ -63,10 +62,8 @@ def run() -> NoReturn:
 
 
 def _parser() -> argparse.ArgumentParser:
-    *first, last = EXERCISE_NAMES
-    named = f"{', '.join(first)} and {last}" if first else last
     parser = argparse.ArgumentParser(
-        prog='hexgrade', description=f'Grade the hexapawn exercises: {named}.')
+        prog='hexgrade', description='Grade the starred exercises of the hexapawn lesson.')
     parser.add_argument('--version', action='version', version=f'hexgrade {__version__}')
     commands = parser.add_subparsers(dest='command', required=True, metavar='COMMAND')
     for command in COMMANDS:

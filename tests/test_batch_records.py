@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from test_sandbox_trust import FORGER, HOSTILE, RIGHT, notebook
 
 from autograder.classroom.batch import grade_class
 from autograder.records import Found, Student
@@ -24,6 +23,7 @@ from autograder.sandbox.working_layers import probe
 from autograder.settings.config import EXERCISE_NAMES, Config
 
 from class_records import PIECES, fast_config
+from test_sandbox_trust import FORGER, HOSTILE, RIGHT, notebook
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')

@@ -63,10 +63,10 @@ class _Counted(tuple):  # type: ignore[type-arg]
 
 def _agreeing(source: str, domain: list[tuple[str]], wanted: tuple[str, ...],
               work: SharedWork, first: str | None = None) -> Failure | None:
+    from autograder.calls.limits import Limits
     from autograder.checking.checks import agree
     from autograder.kit.paths import game_file
     from autograder.sandbox.isolation import FLOOR
-    from autograder.sandbox.limits import Limits
     from autograder.sandbox.process import StudentProcess
     from autograder.settings.config import Config
     with StudentProcess(Limits(call_seconds=0.3, file_seconds=5.0), FLOOR,

@@ -318,10 +318,10 @@ def test_a_missing_path_is_said_before_the_sandbox_starts(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     from autograder import cli
-    from autograder.commands import options
+    from autograder import sandbox
 
     probed: list[bool] = []
-    monkeypatch.setattr(options, 'probe', lambda: probed.append(True))
+    monkeypatch.setattr(sandbox, 'probe', lambda: probed.append(True))
     assert cli.main(['check', str(tmp_path / 'nowhere')]) == 2
     assert capsys.readouterr().err == (f'error: {tmp_path}/nowhere: no such file or folder\n'
                                        f'tip: give a folder, a .py file or a .ipynb notebook\n')

@@ -138,9 +138,9 @@ def test_a_running_cluster_is_reached_by_its_address(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip('distributed')
     from distributed import LocalCluster
-    from test_grade_command import ROSTER
 
     from class_records import write_class
+    from test_grade_command import ROSTER
 
     config, _ = fast_config(tmp_path)
     klass = write_class(tmp_path, ROSTER)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from autograder import sandbox
 from autograder.classroom import batch as batch_module, workers
 from autograder.cli import main
-from autograder.commands import options
 from autograder.errors import GraderError
 from autograder.settings.config import Config
 
@@ -232,7 +232,7 @@ def test_a_missing_path_is_a_usage_error_before_any_work(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         argv: list[str], message: str) -> None:
     probed: list[bool] = []
-    monkeypatch.setattr(options, 'probe', lambda: probed.append(True))
+    monkeypatch.setattr(sandbox, 'probe', lambda: probed.append(True))
     argv = [a.format(tmp=tmp_path) for a in argv]
     code, out, err = grade(capsys, *argv, '--out', str(tmp_path / 'out'))
     assert (code, out, err) == (2, [], message.format(tmp=tmp_path))

@@ -191,7 +191,6 @@ def _traced_lines(path: Path, exercise: str) -> list[tuple[bool, frozenset[int]]
     import sys
 
     from test_explain import DOMAIN, RIGHT
-
     from unlisted_pieces import loaded
     function, _ = loaded(path)
     found: list[tuple[bool, frozenset[int]]] = []

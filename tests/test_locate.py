@@ -8,12 +8,12 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from autograder.calls.limits import Limits
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
 from autograder.kit.paths import KIT, SOLUTIONS
 from autograder.records import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.limits import Limits
 from autograder.settings.config import EXERCISE_NAMES, Config
 from autograder.submission.locate import Missing, Source, locate
 from autograder.submission.notebooks import notebook_source

@@ -12,6 +12,7 @@ import pytest
 
 import autograder
 from autograder import grading
+from autograder.calls.limits import Limits
 from autograder.checking.probe import PropertySettings
 from autograder.errors import GraderError
 from autograder.exercises import BY_NAME
@@ -19,7 +20,6 @@ from autograder.integrations.nbgrader.cell import answer_source, grade, kernel_h
 from autograder.integrations.nbgrader.settings import cell_settings, config_from_cell
 from autograder.kit.paths import SOLUTIONS
 from autograder.records import ExerciseResult
-from autograder.sandbox.limits import Limits
 from autograder.settings.config import Config
 from autograder.submission.locate import Missing, Source
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.calls.limits import Limits
 from autograder.cli import main
 from autograder.errors import GraderError, UsageError
 from autograder.exercises import BY_NAME, EXERCISES
@@ -18,7 +19,6 @@ from autograder.integrations.nbgrader.course import nbgrader_config, write_cours
 from autograder.integrations.nbgrader.notebook import assignment_notebook
 from autograder.kit.paths import KIT, game_file
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.limits import Limits
 from autograder.settings.config import DEFAULT_POINTS, Config
 
 CONFIG = Config(points={**DEFAULT_POINTS, 'mirror': 2.0, 'winner': 3.5})

@@ -15,21 +15,21 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from test_sandbox_attacks import CONFIG, EXPECTED, assert_graded, submission
 
+from autograder.calls.limits import Limits
 from autograder.calls.outcomes import Returned
 from autograder.exercises import BY_NAME
 from autograder.grading import grade_exercise, grade_submission
 from autograder.records import ExerciseResult
 from autograder.sandbox import portable
 from autograder.sandbox.isolation import FLOOR, Isolation
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import Config
 from autograder.submission.locate import locate
 
 from graded_pieces import graded, pieces
+from test_sandbox_attacks import CONFIG, EXPECTED, assert_graded, submission
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = ('endless_loop_call', 'endless_loop_import', 'stubborn_loop_call',

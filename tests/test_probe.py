@@ -7,13 +7,13 @@ import time
 
 import pytest
 
+from autograder.calls.limits import Limits
 from autograder.calls.outcomes import Died, NotTried, Outcome, Returned, TimedOut
 from autograder.checking.failures import Failure
 from autograder.checking.probe import Probe
 from autograder.kit.paths import game_file
 from autograder.sandbox import process
 from autograder.sandbox.isolation import FLOOR
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.process import StudentProcess
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork

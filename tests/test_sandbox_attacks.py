@@ -16,15 +16,16 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import pytest
-from test_sandbox_leftovers import ours, stray_files, stray_processes
 
+from autograder.calls.limits import Limits
 from autograder.cli import main
 from autograder.grading import grade_submission
 from autograder.records import ExerciseResult, SubmissionResult
 from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import EXERCISE_NAMES, Config
+
+from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import pytest
-from test_sandbox_attacks import CONFIG, EXPECTED, OUTSIDE, assert_graded, submission
-from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 from autograder.grading import grade_submission
 from autograder.sandbox.isolation import FLOOR_LAYERS, STRONG_LAYERS, Isolation
 from autograder.sandbox.working_layers import ENV_OFF, probe
+
+from test_sandbox_attacks import CONFIG, EXPECTED, OUTSIDE, assert_graded, submission
+from test_sandbox_leftovers import ours, stray_files, stray_processes
 
 
 class Mode(NamedTuple):

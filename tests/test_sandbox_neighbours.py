@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import pytest
-from test_sandbox_layers import in_fork
-from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
+from autograder.calls.limits import Limits
 from autograder.calls.outcomes import Returned
 from autograder.cli import main
 from autograder.errors import GraderError
@@ -35,13 +34,14 @@ from autograder.records import SubmissionResult
 from autograder.sandbox import uid_pool
 from autograder.sandbox.inside import zygote
 from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.process import StudentProcess
 from autograder.sandbox.stale import clear_stale
 from autograder.sandbox.working_layers import ENV_OFF, probe
 from autograder.settings.config import Config
 
 from deep_trees import make_chain
+from test_sandbox_layers import in_fork
+from test_sandbox_leftovers import UIDS, ours, stray_files, stray_processes
 
 PROJECT = Path(__file__).resolve().parent.parent
 ATTACKS = Path(__file__).with_name('attacks')

@@ -19,8 +19,8 @@ from autograder.calls.outcomes import Returned
 from autograder.cli import main
 from autograder.errors import ConfigError, GraderError
 from autograder.sandbox import cgroups, path_policy, proc_stat, runtime, zygote_client
+from autograder.sandbox.interpreter import ENVIRONMENT
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.runtime import ENVIRONMENT
 from autograder.sandbox.stale import alive
 from autograder.sandbox.uid_pool import UID_SLOTS, UidPool
 from autograder.sandbox.working_layers import ENV_OFF, probe, turned_off

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from autograder.calls.limits import Limits
 from autograder.exercises import EXERCISES
 from autograder.grading import child_limits, grade_exercise, grade_submission
 from autograder.records import SubmissionResult
 from autograder.sandbox.isolation import FLOOR, Isolation
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.spares import Spares
 from autograder.sandbox.working_layers import probe
 from autograder.settings.config import Config

@@ -1,5 +1,5 @@
 """The same big reply is read once per owner of a memo, and only where it is the same
-reply to the same calls (autograder/sandbox/wire_memo.py, StudentProcess.call, Probe)."""
+reply to the same calls (autograder/sharing/wire_memo.py, StudentProcess.call, Probe)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,12 +12,12 @@ from autograder.calls.outcomes import Raised, Returned
 from autograder.checking.probe import Probe
 from autograder.exercises.mirror.domain import EVERY_BOARD
 from autograder.kit.paths import game_file
-from autograder.sandbox import wire_memo
 from autograder.sandbox.isolation import FLOOR
 from autograder.sandbox.process import StudentProcess
-from autograder.sandbox.wire_memo import WireMemo
 from autograder.settings.config import Config
+from autograder.sharing import wire_memo
 from autograder.sharing.shared_work import SharedWork
+from autograder.sharing.wire_memo import WireMemo
 
 BOARDS = [args[0] for args in EVERY_BOARD]
 

@@ -14,13 +14,13 @@ from itertools import chain, filterfalse
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from autograder.calls.outcomes import Answers, Died, NotTried, Outcome, Raised, Returned, TimedOut
+from autograder.calls.runner import Child
 from autograder.calls.values import Value
 from autograder.checking.domain_answers import \
     Args as Args  # the checks' name for a call's arguments
 from autograder.checking.domain_answers import (WHOLE_DOMAIN, DomainMemo, cut_around, domain_key,
                                                 merged, positions, sorted_out, unique, whole_values)
 from autograder.checking.failures import Call, Failure
-from autograder.sandbox import StudentProcess
 from autograder.sharing.shared_work import SharedWork
 
 RAISED_HINT = ('Your function stopped with an error. Paste the call above into Python to see '
@@ -112,7 +112,7 @@ class PerDomain(Generic[T]):
 
 
 class Probe:
-    def __init__(self, process: StudentProcess, function: str,
+    def __init__(self, process: Child, function: str,
                  properties: PropertySettings,
                  place: Callable[[int], str] | None = None,
                  work: SharedWork | None = None) -> None:
@@ -143,7 +143,8 @@ class Probe:
         # calls asked once more, and asked of a child of their own (see `asked_again`,
         # `elsewhere`), by the calls and the rules swapped in
         self._again: dict[tuple[Any, str], tuple[list[Outcome], str]] = {}
-        self._elsewhere: dict[tuple[Any, str], tuple[threading.Thread, list[Elsewhere]]] = {}
+        self._elsewhere: dict[tuple[Any, str], tuple[threading.Thread | Callable[[], None],
+                                                    list[Elsewhere]]] = {}
 
     @property
     def timed_out(self) -> bool:
@@ -290,7 +291,7 @@ class Probe:
         """Begin asking these calls of a child of their own, the file loaded anew in it
         and asked nothing before: in the background, while this probe's child goes on
         (see `elsewhere`). With `count_lines`, each call is traced (see
-        `StudentProcess.call`)."""
+        `Child.call`)."""
         key = (tuple(args_list), repr(patch))
         if key in self._elsewhere:
             return
@@ -302,7 +303,10 @@ class Probe:
                 found.append(Elsewhere(answers.outcomes, twin.lines_run, twin.boards_seen))
         thread = threading.Thread(target=ask, name='asked elsewhere', daemon=True)
         self._elsewhere[key] = (thread, found)
-        thread.start()
+        try:
+            thread.start()
+        except RuntimeError:  # no threads here (a browser's Python): asked when needed
+            self._elsewhere[key] = (ask, found)
 
     def elsewhere(self, args_list: Sequence[Args], patch: dict[str, Any] | None = None
                   ) -> Elsewhere:
@@ -310,8 +314,11 @@ class Probe:
         anew and asked nothing else: what depends on no earlier call (another rule's
         answer, for a flag), started with `start_elsewhere` or now."""
         self.start_elsewhere(args_list, patch)
-        thread, found = self._elsewhere[(tuple(args_list), repr(patch))]
-        thread.join()
+        started, found = self._elsewhere[(tuple(args_list), repr(patch))]
+        if isinstance(started, threading.Thread):
+            started.join()
+        elif not found:
+            started()
         if found:
             return found[0]
         return Elsewhere([Died('it could not be asked again')] * len(args_list), None)

@@ -14,14 +14,17 @@ that something else also wants takes fewer of them.
 from __future__ import annotations
 
 import os
+import sys
 
 
 def cores_for(workers: int) -> list[int | None]:
     """The core for each of so many workers; None for each when they are not kept to
     one (fewer workers than cores, or more; a system that cannot say)."""
+    if sys.platform != 'linux' or not hasattr(os, 'sched_getaffinity'):  # not Linux
+        return [None] * workers
     try:
         allowed = sorted(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not Linux
+    except OSError:
         return [None] * workers
     if workers < 2 or workers != len(allowed):
         return [None] * workers
@@ -31,9 +34,9 @@ def cores_for(workers: int) -> list[int | None]:
 def keep_to(core: int | None) -> None:
     """Keep this process, and every process it starts from now on, to `core`; a
     system that refuses (a core taken away meanwhile) leaves it free."""
-    if core is None:
+    if core is None or sys.platform != 'linux' or not hasattr(os, 'sched_setaffinity'):
         return
     try:
         os.sched_setaffinity(0, {core})
-    except (AttributeError, OSError):
+    except OSError:
         pass

@@ -17,7 +17,7 @@ def kill_tree(pid: int) -> None:
     doomed = [pid, *descendants(pid)]  # listed before the kill: orphans lose their parent
     for each in doomed:
         try:
-            os.kill(each, signal.SIGKILL)
+            os.kill(each, getattr(signal, 'SIGKILL', signal.SIGTERM))  # SIGTERM: Windows
         except (ProcessLookupError, PermissionError):
             pass
 

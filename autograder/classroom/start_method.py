@@ -8,7 +8,13 @@ import sys
 import threading
 
 
-def context() -> multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext:
+if sys.platform == 'win32':
+    Context = multiprocessing.context.SpawnContext
+else:
+    Context = multiprocessing.context.ForkContext | multiprocessing.context.SpawnContext
+
+
+def context() -> Context:
     """How a worker starts. Forked on Linux while the command is one thread: it then
     has the grader's modules loaded already, where a fresh interpreter spends a
     fifth of a second of each core loading them again, and spawn starts a tracker

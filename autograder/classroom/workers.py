@@ -207,7 +207,9 @@ class _Worker:
     def __init__(self, serve: Serve, config: Config, core: int | None = None) -> None:
         context = start_method.context()
         self.core = core  # the one it keeps to (see `cores`), which a replacement takes
-        self.conn, theirs = context.Pipe()
+        ends: Any = context.Pipe()  # a PipeConnection on Windows, a Connection elsewhere
+        self.conn: Connection = ends[0]
+        theirs = ends[1]
         forking = context.get_start_method() == 'fork'
         if forking:
             self.process = context.Process(

@@ -4,11 +4,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from pathlib import Path
+from typing import Callable, Generic, TypeVar
 
 from autograder.commands.options import (EXIT_FAILED, EXIT_PASSED, add_config_option,
                                          probed_isolation, settings_from)
 from autograder.errors import UsageError
+
+T = TypeVar('T')
 
 
 def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,10 +34,6 @@ def add(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from autograder.grading import grade_submission  # the checks load Hypothesis: only when needed
-    from autograder.render import gradescope, terminal
-    from autograder.render.visibility import for_students
-
     if args.path is None and not args.isolation:
         raise UsageError('check needs a PATH', tip='give a folder, a .py file or a .ipynb '
                                                    'notebook; or --isolation alone')
@@ -43,8 +43,14 @@ def run(args: argparse.Namespace) -> int:
     # Students run this on their own machines: nothing but errors goes to stderr, where
     # a note about the settings or a missing sandbox layer would read as something
     # they did wrong. Both are in the result instead; --isolation explains the sandbox.
+    # The sandbox starts (its first children are other processes) while this one loads
+    # the grader: on two cores, the two overlap.
+    probing = Background(lambda: probed_isolation(warn=False))
+    from autograder.grading import grade_submission
+    from autograder.render import gradescope, terminal
+    from autograder.render.visibility import for_students
     config, settings = settings_from(args)
-    isolation = probed_isolation(warn=False)
+    isolation = probing.result()
     if args.isolation:
         sys.stdout.write(isolation.describe())
         if args.path is None:
@@ -66,3 +72,27 @@ def with_settings(text: str, settings: str) -> str:
     head it (the score, then the grader, seed and isolation)."""
     lines = text.split('\n')
     return '\n'.join(lines[:2] + [f'  ({settings})'] + lines[2:])
+
+
+class Background(Generic[T]):
+    """`work()` in a thread of its own, started now; `result` waits for it, and raises
+    what it raised."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        self._found: list[T] = []
+        self._failed: list[BaseException] = []
+        self._thread = threading.Thread(target=self._run, args=(work,), name='probing',
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], T]) -> None:
+        try:
+            self._found.append(work())
+        except BaseException as exc:  # raised again where the result is wanted
+            self._failed.append(exc)
+
+    def result(self) -> T:
+        self._thread.join()
+        if self._failed:
+            raise self._failed[0]
+        return self._found[0]

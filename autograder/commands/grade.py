@@ -211,7 +211,6 @@ def _unpack_beside(out: Path, cluster: Cluster | None) -> Path | None:
 
 
 def _cores() -> int:
-    try:
+    if sys.platform == 'linux' and hasattr(os, 'sched_getaffinity'):
         return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    return os.cpu_count() or 1

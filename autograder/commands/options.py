@@ -6,9 +6,11 @@ import sys
 from pathlib import Path
 
 from autograder.errors import UsageError
-from autograder.sandbox import Isolation, probe
-from autograder.settings.config import Config, load_config
-from autograder.settings.config_file import choose
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # loaded by the command that needs them, not by every command
+    from autograder.sandbox import Isolation
+    from autograder.settings.config import Config
 
 EXIT_PASSED, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 # the grader failed (a bug of ours, or a machine it cannot work on), on the whole run or
@@ -34,6 +36,8 @@ def config_from(args: argparse.Namespace) -> Config:
 def settings_from(args: argparse.Namespace) -> tuple[Config, str]:
     """The teacher's settings, and one line saying where they came from, for a command
     that shows it elsewhere than on stderr."""
+    from autograder.settings.config import load_config
+    from autograder.settings.config_file import choose
     if args.config is not None and not args.config.is_file():
         raise UsageError(f'{args.config}: no such file')
     choice = choose(args.config, _graded(args))
@@ -55,6 +59,7 @@ def probed_isolation(warn: bool = True) -> Isolation:
     on stderr to the person grading a class, so a weaker sandbox is never used without
     a word; a student's check (warn=False) names it in its result instead, where it
     does not read as an error."""
+    from autograder.sandbox import probe
     isolation = probe()
     if warn:
         for warning in isolation.warnings():

@@ -4,8 +4,10 @@ reason when it fails), then what is worked out after them (see `steps`)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from autograder.calls.outcomes import Died, TimedOut
+from autograder.calls.runner import Runner
 from autograder.checking.checks import Check
 from autograder.checking.failures import Failure
 from autograder.checking.probe import Probe
@@ -17,7 +19,6 @@ from autograder.grading.scoring import a_note, assemble, load_flag, not_graded, 
 from autograder.grading.steps import Case, Status, after_the_checks
 from autograder.kit.paths import game_file
 from autograder.records import ExerciseResult, Flag
-from autograder.sandbox import Isolation, Spares, StudentProcess
 from autograder.settings.config import Config
 from autograder.sharing.shared_work import SharedWork
 from autograder.submission.gradeable import hint_of, problem_of
@@ -25,10 +26,11 @@ from autograder.submission.locate import Located, Missing
 
 
 def grade_exercise(exercise: Exercise, located: Located, config: Config,
-                   isolation: Isolation, fingerprinted: bool = False,
-                   work: SharedWork | None = None, spares: Spares | None = None,
+                   isolation: Runner, fingerprinted: bool = False,
+                   work: SharedWork | None = None, spares: Any = None,
                    another: bool = True) -> ExerciseResult:
-    """One exercise, in a child of its own: a new one, or one of `spares` (with
+    """One exercise, in a child of its own that `isolation` runs (the sandbox, or any
+    other runner): a new one, or one of `spares` (with
     `another`, the next is started meanwhile). `work` is what its owner lets it reuse
     (see `shared_work`)."""
     if isinstance(located, Missing):
@@ -36,7 +38,7 @@ def grade_exercise(exercise: Exercise, located: Located, config: Config,
                           Flag('not found', located.reason), located.hint)
     limits = config.limits_for(exercise.name)
     work = work if work is not None else SharedWork()
-    with StudentProcess(limits, isolation, spares, work.wire, another) as process:
+    with isolation.child(limits, spares, work.wire, another) as process:
         loaded = process.load(located.text, located.filename,
                               {'hexapawn': game_file()}, dict(located.modules), located.cells,
                               located.carried)

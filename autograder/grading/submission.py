@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from autograder import __version__
+from autograder.calls.limits import Limits, together
+from autograder.calls.runner import Ahead, Runner
 from autograder.exercises import EXERCISES
 from autograder.exercises.spec import Exercise
 from autograder.grading.exercise import grade_exercise
 from autograder.records import ExerciseResult, SubmissionResult
-from autograder.sandbox import Isolation, Limits, Spares, together
 from autograder.settings.config import Config
 from autograder.sharing.graded_files import file_key
 from autograder.sharing.shared_work import SharedWork
@@ -25,8 +26,8 @@ def child_limits(config: Config) -> Limits:
     return together([config.limits_for(e.name) for e in EXERCISES])
 
 
-def grade_submission(where: Path | Snapshot, config: Config, isolation: Isolation,
-                     work: SharedWork | None = None, spares: Spares | None = None,
+def grade_submission(where: Path | Snapshot, config: Config, isolation: Runner,
+                     work: SharedWork | None = None, spares: Ahead | None = None,
                      names: bool = False) -> SubmissionResult:
     """Grade whatever a submission holds (a path, read now, or the snapshot read of it
     before: see `snapshot`), one exercise after another, each file in a child of its
@@ -43,7 +44,7 @@ def grade_submission(where: Path | Snapshot, config: Config, isolation: Isolatio
     work = work if work is not None else SharedWork()
     running = [e for e in EXERCISES if isinstance(located[e.name], Source)]
     own = spares is None
-    spares = spares if spares is not None else Spares(isolation, child_limits(config)) \
+    spares = spares if spares is not None else isolation.ahead(child_limits(config)) \
         if len(running) > 1 else None
     try:
         results = []
@@ -61,8 +62,8 @@ def grade_submission(where: Path | Snapshot, config: Config, isolation: Isolatio
                             config.properties.seed, isolation.name)
 
 
-def _graded(exercise: Exercise, where: Located, config: Config, isolation: Isolation,
-            work: SharedWork, batch: bool, spares: Spares | None, more: bool
+def _graded(exercise: Exercise, where: Located, config: Config, isolation: Runner,
+            work: SharedWork, batch: bool, spares: Ahead | None, more: bool
             ) -> ExerciseResult:
     """One exercise; in a batch, the record of the same file graded before (for
     another student) where there is one (see `graded_files`)."""

@@ -12,8 +12,12 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from autograder.sandbox.interpreter import BASE_PYTHON
 from autograder.sandbox.path_policy import SYSTEM_FILES, SYSTEM_FOLDERS
-from autograder.sandbox.zygote_client import BASE_PYTHON
+
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
 
 
 def binary() -> str | None:

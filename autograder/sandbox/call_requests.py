@@ -12,7 +12,7 @@ from autograder.errors import GraderError
 from autograder.sandbox.inside import wire
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.launch import Launched
-from autograder.sandbox.wire_memo import Sent
+from autograder.sharing.wire_memo import Sent
 
 SENT_FROM = 1000
 

@@ -13,12 +13,17 @@ from __future__ import annotations
 import itertools
 import os
 import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.sandbox.stale import left_by_the_gone
+
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
 
 ROOT = Path('/sys/fs/cgroup')
 PROCESSES = 32

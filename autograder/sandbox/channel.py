@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
+from autograder.calls.limits import Limits
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.launch import Launched
-from autograder.sandbox.limits import Limits
+from autograder.sandbox.pump import Pump
 
 
 @dataclass
@@ -20,6 +22,8 @@ class Channel:
     unread: bytes = b''  # read from the child with a header, ahead of its message
     # where a pipe cannot be made not to block (Windows), each write waits its turn
     blocking: bool = False
+    # where `select` cannot wait on a pipe (Windows), a thread reads the child's answers
+    pump: Pump | None = None
 
     def close(self) -> None:
         """Kill the child, close the pipes and clear away what it had: once, however
@@ -42,24 +46,16 @@ def open_channel(limits: Limits, isolation: Isolation) -> Channel:
         raise
     finally:
         close_all([to_child_r, from_child_w])
+    # the portable floor's children are read by a thread: on Windows nothing else
+    # can wait on their pipes, and it is the same path everywhere it runs
+    pump = Pump(from_child) if isolation.lacks else None
+    if sys.platform == 'win32':  # a pipe that cannot be made not to block
+        return Channel(to_child, from_child, child, blocking=True, pump=pump)
     try:
         os.set_blocking(to_child, False)
-    except (AttributeError, OSError):  # where pipes cannot say so (Windows)
-        return Channel(to_child, from_child, child, blocking=True)
-    return Channel(to_child, from_child, child)
-
-
-def together(limits: list[Limits]) -> Limits:
-    """Limits for a child that may hold any of several exercises' files (one started
-    before it is known which): each file's own time limits go with its requests; the
-    process as a whole is held to the largest of each of the others, and to all their
-    time budgets together for its computing (the parent stops it far sooner)."""
-    return Limits(call_seconds=max(l.call_seconds for l in limits),
-                  load_seconds=max(l.load_seconds for l in limits),
-                  file_seconds=sum(l.file_seconds for l in limits),
-                  memory_mb=max(l.memory_mb for l in limits),
-                  output_kb=max(l.output_kb for l in limits),
-                  file_kb=max(l.file_kb for l in limits))
+    except OSError:
+        return Channel(to_child, from_child, child, blocking=True, pump=pump)
+    return Channel(to_child, from_child, child, pump=pump)
 
 
 def close_all(fds: list[int]) -> None:

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from autograder.calls.limits import Limits
+from autograder.sandbox.interpreter import CHILD_SCRIPT, ENVIRONMENT, PYTHON
 from autograder.sandbox.launch import FreshChild, Launched
-from autograder.sandbox.limits import Limits
 from autograder.sandbox.portable import (ONLY_ON_LINUX, PortableChild, lacking,
                                          layers as portable_layers, missing as portable_missing)
-from autograder.sandbox.runtime import ENVIRONMENT, Runtime
-from autograder.sandbox.uid_pool import UidPool
-from autograder.sandbox.zygote_client import CHILD_SCRIPT, PYTHON
+
+if TYPE_CHECKING:  # Linux only, or imported by what imports this module
+    from autograder.sandbox.process import StudentProcess
+    from autograder.sandbox.runtime import Runtime
+    from autograder.sandbox.spares import Spares
 
 FLOOR_LAYERS = ('process-group', 'rlimits', 'time-limits', 'private-folder')
 STRONG_LAYERS = ('bubblewrap', 'uid', 'cgroups', 'landlock', 'seccomp')
@@ -65,7 +70,8 @@ UID_AS_ROOT = ('children share one unprivileged user, so one could find what the
 
 
 def _as_root() -> bool:
-    return hasattr(os, 'geteuid') and os.geteuid() == 0  # Windows has no root to give up
+    # Windows has no root to give up
+    return sys.platform != 'win32' and hasattr(os, 'geteuid') and os.geteuid() == 0
 
 
 def _without(layer: str, why: str) -> str:
@@ -100,14 +106,28 @@ class Isolation:
         workdir = Path(tempfile.mkdtemp(prefix='hexgrade-'))
         settings: dict[str, float | int | None] = {**limits.for_child(), 'uid': None}
         if _as_root():  # the child gives up root itself, before it reads a request
+            from autograder.sandbox.uid_pool import UidPool  # as root: on Linux only
             uid = settings['uid'] = UidPool(shared=True).take()
-            os.chown(workdir, uid, uid)
+            if sys.platform != 'win32':  # `_as_root` says no there: for the type checker
+                os.chown(workdir, uid, uid)
         if self.lacks:
             argv = PYTHON + [str(CHILD_SCRIPT), '--portable',
                              json.dumps({**settings, 'without': list(self.lacks)})]
             return PortableChild(argv, fds, workdir, ENVIRONMENT, 'setsid' not in self.lacks)
         argv = PYTHON + [str(CHILD_SCRIPT), str(fds[0]), str(fds[1]), json.dumps(settings)]
         return FreshChild(argv, fds, workdir, ENVIRONMENT)
+
+    def child(self, limits: Limits, ahead: Any = None, memo: Any = None,
+              another: bool = True) -> StudentProcess:
+        """A sandboxed child for one file: one of `ahead` (a `Spares`), or a new one."""
+        from autograder.sandbox.process import StudentProcess  # which imports this module
+        return StudentProcess(limits, self, ahead, memo, another)
+
+    def ahead(self, limits: Limits) -> Spares:
+        """Children started ahead for a submission's files, each while the one before is
+        graded (see `spares`)."""
+        from autograder.sandbox.spares import Spares  # which imports this module
+        return Spares(self, limits)
 
     def hold(self, key: str, joined: str, width: int) -> None:
         """Have the children started from now on hold this batch of strings (see the

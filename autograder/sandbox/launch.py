@@ -9,12 +9,14 @@ from __future__ import annotations
 import subprocess
 import time
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
-from autograder.sandbox.cgroups import ChildGroups
 from autograder.sandbox.process_groups import kill_group
 from autograder.sandbox.removal import remove_tree
-from autograder.sandbox.zygote_client import Zygote
+
+if TYPE_CHECKING:  # a forked child is Linux's alone
+    from autograder.sandbox.cgroups import ChildGroups
+    from autograder.sandbox.zygote_client import Zygote
 
 
 class Launched(Protocol):

@@ -14,19 +14,20 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, Sequence
 
+from autograder.calls.limits import WAITING, Limits
 from autograder.calls.outcomes import Answers, Died, LeftOut, Loaded, TimedOut
-from autograder.sandbox import wire_memo
+from autograder.calls.replies import answers_in, loaded_in
 from autograder.sandbox.call_requests import arguments, as_held
 from autograder.sandbox.channel import open_channel
 from autograder.sandbox.inside import wire
 from autograder.sandbox.inside.child import BROKE_DOWN
 from autograder.sandbox.isolation import Isolation
 from autograder.sandbox.launch import Launched
-from autograder.sandbox.limits import WAITING, Limits
 from autograder.sandbox.proc_stat import cpu_seconds
-from autograder.sandbox.replies import answers_in, loaded_in
+from autograder.sandbox.pump import watched
 from autograder.sandbox.spares import Spares
-from autograder.sandbox.wire_memo import WireMemo
+from autograder.sharing import wire_memo
+from autograder.sharing.wire_memo import WireMemo
 from autograder.submission.json_cost import parsing_cost
 
 # honest replies are far smaller (19,683 boards come to about 0.3 MiB); a larger one is
@@ -371,6 +372,9 @@ class StudentProcess:
         """What of `view` went into the pipe: at once while it has room, as for nearly
         every request, else once the child has read some (or its deadline stops it)."""
         channel = self._channel
+        if channel.pump is not None:  # nothing can wait on the pipe: a watchdog instead
+            left = max(min(self._budget, self._request_ends - time.monotonic()), 0.0)
+            return watched(lambda: os.write(channel.to_child, view), left, self._kill)
         if channel.blocking:
             self._wait(channel.to_child, writing=True)
             return os.write(channel.to_child, view)
@@ -389,7 +393,9 @@ class StudentProcess:
             chunk, channel.unread = channel.unread[:size], channel.unread[size:]
             return chunk
         self._wait(channel.from_child, writing=False)
-        chunk = os.read(channel.from_child, min(max(size, READ_AHEAD), 1 << 20))
+        wanted = min(max(size, READ_AHEAD), 1 << 20)
+        chunk = channel.pump.read(wanted) if channel.pump is not None else \
+            os.read(channel.from_child, wanted)
         if not chunk:
             raise ChildGone(self._death_reason() or 'the process ended unexpectedly')
         if len(chunk) > size:
@@ -403,8 +409,12 @@ class StudentProcess:
             started = time.monotonic()
             left = max(min(self._budget, self._request_ends - started), 0)
             poll = POLL_SECONDS if self._looked else self._first_look
-            ready = select.select([], [fd], [], min(left, poll))[1] if writing \
-                else select.select([fd], [], [], min(left, poll))[0]
+            pump = self._channel.pump
+            if pump is not None and not writing:
+                ready = pump.wait(min(left, poll))
+            else:
+                ready = bool(select.select([], [fd], [], min(left, poll))[1] if writing
+                             else select.select([fd], [], [], min(left, poll))[0])
             self._budget -= time.monotonic() - started
             if ready:
                 return
@@ -436,7 +446,8 @@ class StudentProcess:
             return None
         if code < 0:
             name = signal.Signals(-code).name
-            if -code in (signal.SIGKILL, signal.SIGXCPU) and self.isolation.memory_bound:
+            killers = (getattr(signal, 'SIGKILL', None), getattr(signal, 'SIGXCPU', None))
+            if -code in killers and self.isolation.memory_bound:
                 return f'the process was killed ({name}), perhaps for using too much memory'
             return f'the process was killed by {name}'
         if code == BROKE_DOWN:

@@ -9,14 +9,22 @@ leads to the folder it came from.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
-_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_FOLDER = os.O_RDONLY | getattr(os, 'O_DIRECTORY', 0) | getattr(os, 'O_NOFOLLOW', 0) | \
+    getattr(os, 'O_CLOEXEC', 0)
+BY_FOLDER = os.open in os.supports_dir_fd  # not on Windows: see `remove_tree`
 
 
 def remove_tree(path: Path) -> bool:
     """Remove `path` and everything beneath it; whether all of it went. Never raises
-    for what is in the tree: what cannot go stays, and the rest goes."""
+    for what is in the tree: what cannot go stays, and the rest goes. Where folders
+    cannot be opened by fd (Windows, whose children are not sandboxed and whose
+    folders are the student's own), `shutil.rmtree` does it."""
+    if not BY_FOLDER:
+        shutil.rmtree(path, ignore_errors=True)
+        return not path.exists()
     try:
         fd = os.open(path, _FOLDER)
     except FileNotFoundError:

@@ -15,14 +15,14 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import TracebackType
 
+from autograder.calls.limits import Limits
 from autograder.sandbox.channel import Channel, open_channel
 from autograder.sandbox.isolation import Isolation
-from autograder.sandbox.limits import Limits
 
 
 class Spares:
     """Children for files to come, each started with `limits` (see
-    `channel.together`: any file's own limits go with its requests)."""
+    `calls.limits.together`: any file's own limits go with its requests)."""
 
     def __init__(self, isolation: Isolation, limits: Limits) -> None:
         self.isolation = isolation

@@ -12,16 +12,17 @@ portable floor instead (see `portable`); `posix` turns that floor on anywhere.
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable
+import sys
+from typing import TYPE_CHECKING, Callable, Iterable
 
+from autograder.calls.limits import Limits
 from autograder.errors import ConfigError, GraderError
-from autograder.sandbox import bwrap, cgroups, portable
-from autograder.sandbox.inside import landlock, seccomp
+from autograder.sandbox import portable
 from autograder.sandbox.isolation import (FLOOR_LAYERS, STRONG_LAYERS, TURNED_OFF, Isolation,
                                           portable_floor)
-from autograder.sandbox.limits import Limits
-from autograder.sandbox.runtime import Runtime
-from autograder.sandbox.zygote_client import LayerFailed
+
+if TYPE_CHECKING:  # Linux's layers are imported only where the usual floor stands
+    from autograder.sandbox.runtime import Runtime
 
 ENV_OFF = 'HEXGRADE_ISOLATION_OFF'
 ZYGOTE = 'zygote'  # not a layer: turning it off starts a fresh interpreter per child
@@ -32,21 +33,34 @@ NO_ROOT_CHILD = ('as root, every child must give up root before it runs student 
                  'install bubblewrap (Debian: apt-get install bubblewrap)')
 
 
+def _bubblewrap() -> str | None:
+    from autograder.sandbox import bwrap
+    return bwrap.problem()
+
+
+def _cgroups() -> str | None:
+    from autograder.sandbox import cgroups
+    return cgroups.problem()
+
+
 def _landlock() -> str | None:
+    from autograder.sandbox.inside import landlock
     version = landlock.abi()
     return None if version >= 1 else 'Landlock is not enabled in this kernel'
 
 
 def _seccomp() -> str | None:
+    from autograder.sandbox.inside import seccomp
     return None if seccomp.available() else 'no seccomp filters for this kernel or machine'
 
 
 def _uid() -> str | None:
-    return None if os.geteuid() == 0 else 'not root, so children keep the grader\'s uid'
+    root = sys.platform != 'win32' and hasattr(os, 'geteuid') and os.geteuid() == 0
+    return None if root else 'not root, so children keep the grader\'s uid'
 
 
 CHECKS: dict[str, Callable[[], str | None]] = {  # looked up when called: tests replace them
-    'bubblewrap': lambda: bwrap.problem(), 'uid': _uid, 'cgroups': lambda: cgroups.problem(),
+    'bubblewrap': _bubblewrap, 'uid': _uid, 'cgroups': _cgroups,
     'landlock': _landlock, 'seccomp': _seccomp,
 }
 
@@ -69,58 +83,69 @@ def probe(off: Iterable[str] = ()) -> Isolation:
     lacks = tuple(portable.NEEDS) if POSIX in forced else portable.lacking()
     if lacks:
         return portable_floor(lacks)
-    missing = [(layer, TURNED_OFF) for layer in STRONG_LAYERS if layer in forced]
-    wanted = []
-    for layer in STRONG_LAYERS:
-        if layer in forced:
-            continue
-        why = CHECKS[layer]()
-        if why is None:
-            wanted.append(layer)
-        else:
-            missing.append((layer, why))
-    no_zygote = 'needs the zygote, which is turned off' if ZYGOTE in forced else \
-        portable.zygote_problem()
-    if no_zygote is not None:  # a fresh interpreter per child (macOS, say)
-        missing += [(layer, no_zygote) for layer in wanted]
-        return Isolation(missing=_ordered(missing))
-    while True:
+    return _strongest(forced)
+
+
+if sys.platform != 'win32':  # Linux's layers, tried one by one; Windows never gets here
+    from autograder.sandbox.zygote_client import LayerFailed
+
+    def _strongest(forced: frozenset[str]) -> Isolation:
+        """The strong layers that work here, each asked, then tried in a child."""
+        missing = [(layer, TURNED_OFF) for layer in STRONG_LAYERS if layer in forced]
+        wanted = []
+        for layer in STRONG_LAYERS:
+            if layer in forced:
+                continue
+            why = CHECKS[layer]()
+            if why is None:
+                wanted.append(layer)
+            else:
+                missing.append((layer, why))
+        no_zygote = 'needs the zygote, which is turned off' if ZYGOTE in forced else \
+            portable.zygote_problem()
+        if no_zygote is not None:  # a fresh interpreter per child (macOS, say)
+            missing += [(layer, no_zygote) for layer in wanted]
+            return Isolation(missing=_ordered(missing))
+        while True:
+            try:
+                runtime = _trial(frozenset(wanted))
+            except LayerFailed as failed:
+                if failed.layer == 'uid' and 'uid' not in wanted:
+                    raise GraderError(NO_ROOT_CHILD.format(failed)) from None
+                if failed.layer not in wanted:
+                    raise
+                wanted.remove(failed.layer)
+                missing.append((failed.layer, f'a trial child could not use it ({failed})'))
+                continue
+            except GraderError as failed:
+                if 'bubblewrap' not in wanted:
+                    raise
+                wanted.remove('bubblewrap')
+                missing.append(('bubblewrap', f'a trial sandbox did not start ({failed})'))
+                continue
+            layers = tuple(layer for layer in STRONG_LAYERS if layer in wanted) + FLOOR_LAYERS
+            return Isolation(layers, _ordered(missing), runtime=runtime)
+
+    def _trial(layers: frozenset[str]) -> Runtime:
+        """A runtime with these layers, once one child has started under it."""
+        from autograder.sandbox.runtime import Runtime
+        runtime = Runtime(layers)
+        reader, writer = os.pipe()
+        answer_reader, answer_writer = os.pipe()
         try:
-            runtime = _trial(frozenset(wanted))
-        except LayerFailed as failed:
-            if failed.layer == 'uid' and 'uid' not in wanted:
-                raise GraderError(NO_ROOT_CHILD.format(failed)) from None
-            if failed.layer not in wanted:
-                raise
-            wanted.remove(failed.layer)
-            missing.append((failed.layer, f'a trial child could not use it ({failed})'))
-            continue
-        except GraderError as failed:
-            if 'bubblewrap' not in wanted:
-                raise
-            wanted.remove('bubblewrap')
-            missing.append(('bubblewrap', f'a trial sandbox did not start ({failed})'))
-            continue
-        layers = tuple(layer for layer in STRONG_LAYERS if layer in wanted) + FLOOR_LAYERS
-        return Isolation(layers, _ordered(missing), runtime=runtime)
-
-
-def _trial(layers: frozenset[str]) -> Runtime:
-    """A runtime with these layers, once one child has started under it."""
-    runtime = Runtime(layers)
-    reader, writer = os.pipe()
-    answer_reader, answer_writer = os.pipe()
-    try:
-        child = runtime.launch(Limits().for_child(), (reader, answer_writer), answer_reader)
-        child.kill()
-        child.finish()
-    except BaseException:
-        runtime.close()
-        raise
-    finally:
-        for fd in (reader, writer, answer_reader, answer_writer):
-            os.close(fd)
-    return runtime
+            child = runtime.launch(Limits().for_child(), (reader, answer_writer), answer_reader)
+            child.kill()
+            child.finish()
+        except BaseException:
+            runtime.close()
+            raise
+        finally:
+            for fd in (reader, writer, answer_reader, answer_writer):
+                os.close(fd)
+        return runtime
+else:
+    def _strongest(forced: frozenset[str]) -> Isolation:
+        raise GraderError('the strong layers are Linux\'s alone')
 
 
 def _ordered(missing: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

@@ -23,12 +23,12 @@ from typing import Any
 
 from autograder.errors import GraderError
 from autograder.sandbox.inside import wire
+from autograder.sandbox.interpreter import CHILD_SCRIPT, PYTHON
 
-CHILD_SCRIPT = Path(__file__).parent / 'inside' / 'run_child.py'  # child.py, read compiled
-# the base interpreter, not a virtual environment's link to it: the child needs only
-# the standard library, and a venv's folder may not be in the sandbox's view
-BASE_PYTHON = os.path.realpath(getattr(sys, '_base_executable', sys.executable))
-PYTHON = [BASE_PYTHON, '-I', '-S', '-B']  # isolated, no site: nothing installed in reach
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
+
 REPLY_SECONDS = 10.0
 
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from autograder.calls.limits import Limits
 from autograder.checking.probe import PropertySettings
 from autograder.errors import ConfigError
 from autograder.exercises import EXERCISES
-from autograder.sandbox import Limits
 
 SHOW_CHOICES = ('everything', 'hints', 'names', 'score')
 EXERCISE_NAMES = tuple(exercise.name for exercise in EXERCISES)

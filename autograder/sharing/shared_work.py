@@ -33,9 +33,9 @@ from typing import Any
 
 from autograder.checking.answer_memo import AnswerMemos
 from autograder.checking.domain_answers import DomainMemo
-from autograder.sandbox import WireMemo
 from autograder.sharing.graded_files import GradedFiles
 from autograder.sharing.memo import Memo
+from autograder.sharing.wire_memo import WireMemo
 
 MIB = 1024 * 1024
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from autograder.calls.limits import Limits
 from autograder.checking.probe import PropertySettings
 from autograder.errors import GraderError
-from autograder.sandbox import Limits
 from autograder.settings.config import SHOW_CHOICES, Config
 
 

@@ -401,7 +401,7 @@ def _timed_out(value: Any) -> bool:
 def limit_resources(limits: dict[str, Any]) -> None:
     """Best-effort rlimits; the parent's deadline and process-group kill back them up.
     A system without `resource` (Windows) has none: the parent's limits are all."""
-    if 'resource' in limits.get('without', ()):
+    if 'resource' in limits.get('without', ()) or sys.platform == 'win32':
         return
     try:
         import resource

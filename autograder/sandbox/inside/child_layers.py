@@ -18,6 +18,11 @@ import os
 import resource
 import signal
 import socket
+import sys
+
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
 
 TYPE_CHECKING = False  # typing is not imported in a child (see child.py)
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 import types
 
@@ -57,7 +58,7 @@ class Clock:
         self.cpu_from = self.wall_from = 0.0
         # without a timer signal (Windows) the clock never strikes: the parent's own
         # deadline, which kills the child, is then what stops a call
-        if ticking and hasattr(signal, 'SIGALRM') and hasattr(signal, 'setitimer'):
+        if ticking and sys.platform != 'win32' and hasattr(signal, 'setitimer'):
             signal.signal(signal.SIGALRM, self._tick)
             signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
 

@@ -17,6 +17,10 @@ from __future__ import annotations
 import os
 import sys
 
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
+
 
 def hold(paths: list[str]) -> dict[str, int]:
     """A descriptor on each folder of `paths` that exists (only a path, nothing can be

@@ -10,6 +10,11 @@ from __future__ import annotations
 import ctypes
 import os
 import struct
+import sys
+
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
 
 CREATE_RULESET, ADD_RULE, RESTRICT_SELF = 444, 445, 446  # the same number on every arch
 VERSION_FLAG = 1

@@ -15,6 +15,11 @@ import ctypes
 import errno
 import os
 import struct
+import sys
+
+if sys.platform == 'win32':  # Linux's alone: the portable floor runs without it
+    raise ImportError(f'{__name__} is for Linux')
+
 
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 AUDIT_ARCH_X86_64 = 0xC000003E

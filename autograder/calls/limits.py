@@ -34,3 +34,16 @@ class Limits:
             'cpu_seconds': int(self.file_seconds) + 2,
             'processes': 32,
         }
+
+
+def together(limits: list[Limits]) -> Limits:
+    """Limits for a child that may hold any of several exercises' files (one started
+    before it is known which): each file's own time limits go with its requests; the
+    process as a whole is held to the largest of each of the others, and to all their
+    time budgets together for its computing (the parent stops it far sooner)."""
+    return Limits(call_seconds=max(l.call_seconds for l in limits),
+                  load_seconds=max(l.load_seconds for l in limits),
+                  file_seconds=sum(l.file_seconds for l in limits),
+                  memory_mb=max(l.memory_mb for l in limits),
+                  output_kb=max(l.output_kb for l in limits),
+                  file_kb=max(l.file_kb for l in limits))

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from autograder.calls.limits import WAITING
 from autograder.calls.outcomes import (Answers, LeftOut, Loaded, NotTried, Outcome, Raised,
                                        Returned, Seen, Signature, TimedOut)
 from autograder.calls.values import Value, decode, plain, sequences_in
 from autograder.sandbox.inside import wire
-from autograder.sandbox.limits import WAITING
 
 MAX_FUNCTIONS = 500
 MAX_PARAMS = 32  # of one function, as the child reports them
